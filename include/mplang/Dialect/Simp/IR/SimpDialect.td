@@ -1,0 +1,62 @@
+//===- SimpDialect.td - simp dialect definition ------------*- tablegen -*-===//
+//
+// The simp dialect describes which party computes what and how data moves
+// between parties in a single multi-party (SPMD) program.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_DIALECT_SIMP_IR_SIMPDIALECT_TD
+#define MPLANG_DIALECT_SIMP_IR_SIMPDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Simp_Dialect : Dialect {
+  let name = "simp";
+  let cppNamespace = "::mlir::simp";
+  let summary = "Multi-party programs: party sets, party calls and data movement";
+  let description = [{
+    A `simp` program is one global program run jointly by `simp.world_size`
+    parties (ranks `0 .. world_size-1`). Values at the global level have type
+    `!simp.mp<T, [ranks]>`: a value of local type `T` held by the listed ranks.
+    `simp.pcall` runs local code on a set of parties, `simp.shuffle` moves
+    values between parties, `simp.converge` merges disjoint pieces, and
+    `simp.uniform_cond` / `simp.while_loop` provide control flow that every
+    participating party takes together. The projection pass turns a global
+    program into one program per rank that communicates with `simp.send` and
+    `simp.recv`.
+
+    Example:
+
+    ```mlir
+    module attributes {simp.world_size = 2 : i64} {
+      func.func @main() -> !simp.mp<i32, [1]> {
+        %0 = simp.pcall [0] () : () -> !simp.mp<i32, [0]> {
+          %c = arith.constant 7 : i32
+          simp.yield %c : i32
+        }
+        %1 = simp.shuffle %0 [1 <- 0] : !simp.mp<i32, [0]> -> !simp.mp<i32, [1]>
+        return %1 : !simp.mp<i32, [1]>
+      }
+    }
+    ```
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    void registerTypes();
+
+    /// Name of the module attribute holding the number of parties.
+    static constexpr ::llvm::StringLiteral getWorldSizeAttrName() {
+      return ::llvm::StringLiteral("simp.world_size");
+    }
+    /// Name of the attribute naming the rank a projected module runs on.
+    static constexpr ::llvm::StringLiteral getRankAttrName() {
+      return ::llvm::StringLiteral("simp.rank");
+    }
+  }];
+}
+
+class Simp_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Simp_Dialect, mnemonic, traits>;
+
+#endif // MPLANG_DIALECT_SIMP_IR_SIMPDIALECT_TD

@@ -1,0 +1,26 @@
+//===- InitAllDialects.h - every dialect an mplang program uses -*- C++ -*-===//
+
+#ifndef MPLANG_INITALLDIALECTS_H
+#define MPLANG_INITALLDIALECTS_H
+
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectRegistry.h"
+
+namespace mplang {
+
+/// Registers our dialects and the upstream ones used for local computation.
+inline void registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<mlir::simp::SimpDialect, mlir::arith::ArithDialect,
+                  mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
+                  mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
+}
+
+} // namespace mplang
+
+#endif // MPLANG_INITALLDIALECTS_H

@@ -1,0 +1,15 @@
+//===- InitAllPasses.h - every pass mplang-opt offers -----------*- C++ -*-===//
+
+#ifndef MPLANG_INITALLPASSES_H
+#define MPLANG_INITALLPASSES_H
+
+#include "mlir/Transforms/Passes.h"
+
+namespace mplang {
+
+/// Registers our passes and the upstream transforms useful on our programs.
+inline void registerAllPasses() { mlir::registerTransformsPasses(); }
+
+} // namespace mplang
+
+#endif // MPLANG_INITALLPASSES_H
