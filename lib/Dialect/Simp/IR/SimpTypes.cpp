@@ -54,11 +54,12 @@ Type MPType::parse(AsmParser &parser) {
 
 void MPType::print(AsmPrinter &printer) const {
   printer << '<' << getValueType() << ", ";
-  if (isDynamic())
+  if (isDynamic()) {
     printer << '?';
-  else
+  } else {
     printer << '[';
     llvm::interleaveComma(getParties(), printer);
     printer << ']';
+  }
   printer << '>';
 }

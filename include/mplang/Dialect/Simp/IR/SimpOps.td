@@ -72,7 +72,7 @@ def Simp_PCallDynamicOp : Simp_Op<"pcall_dynamic", [IsolatedFromAbove,
   let results = (outs Variadic<Simp_MPType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    `(` $args `)` attr-dict `:` functional-type($args, $results) $body
+    ` ` `(` $args `)` attr-dict `:` functional-type($args, $results) $body
   }];
   let hasVerifier = 1;
 }
@@ -255,7 +255,7 @@ def Simp_WhileLoopOp : Simp_Op<"while_loop", [RecursiveMemoryEffects]> {
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let assemblyFormat = [{
-    `(` $init `)` attr-dict `:` functional-type($init, $results)
+    ` ` `(` $init `)` attr-dict `:` functional-type($init, $results)
     `cond` $cond `body` $body
   }];
   let hasVerifier = 1;
