@@ -3,12 +3,17 @@
 #ifndef MPLANG_INITALLPASSES_H
 #define MPLANG_INITALLPASSES_H
 
+#include "mplang/Dialect/Simp/Transforms/Passes.h"
+
 #include "mlir/Transforms/Passes.h"
 
 namespace mplang {
 
 /// Registers our passes and the upstream transforms useful on our programs.
-inline void registerAllPasses() { mlir::registerTransformsPasses(); }
+inline void registerAllPasses() {
+  mlir::registerTransformsPasses();
+  mlir::simp::registerSimpPasses();
+}
 
 } // namespace mplang
 

@@ -63,6 +63,18 @@ static LogicalResult verifyPredicate(Operation *op, Type type) {
   return success();
 }
 
+/// An index is a scalar integer (`iN`, `index` or a rank-0 tensor of them),
+/// possibly wrapped in `!simp.mp`.
+static LogicalResult verifyScalarIndex(Operation *op, Type type) {
+  Type local = getLocalType(type);
+  if (auto tensor = dyn_cast<RankedTensorType>(local))
+    if (tensor.getRank() == 0)
+      local = tensor.getElementType();
+  if (!isa<IntegerType, IndexType>(local))
+    return op->emitOpError("index must be a scalar integer, got ") << type;
+  return success();
+}
+
 /// The rules shared by both party calls; an empty `parties` is the dynamic
 /// party set.
 static LogicalResult verifyPartyCall(Operation *op, ArrayRef<int64_t> parties,
@@ -183,13 +195,8 @@ LogicalResult ShuffleOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ShuffleDynamicOp::verify() {
-  Type index = getIndex().getType().getValueType();
-  if (auto tensor = dyn_cast<RankedTensorType>(index))
-    if (tensor.getRank() == 0)
-      index = tensor.getElementType();
-  if (!isa<IntegerType, IndexType>(index))
-    return emitOpError("index must be a scalar integer, got ")
-           << getIndex().getType();
+  if (failed(verifyScalarIndex(*this, getIndex().getType())))
+    return failure();
   auto expected = MPType::getDynamic(getInput().getType().getValueType());
   if (getType() != expected)
     return emitOpError("result type must be ") << expected;
@@ -260,25 +267,51 @@ LogicalResult WhileLoopOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// SendOp / RecvOp
+// Communication: SendOp / RecvOp / AgreeOp / ExchangeOp
 //===----------------------------------------------------------------------===//
 
-/// Rules shared by both ends of a message.
-static LogicalResult verifyMessage(Operation *op, int64_t peer, int64_t tag,
-                                   Type type) {
-  if (failed(verifyRanksInWorld(op, {peer}, "peer")))
-    return failure();
+/// The rank of the projected module `op` runs in, if it is in one.
+static std::optional<int64_t> getOwnRank(Operation *op) {
+  for (Operation *it = op->getParentOp(); it; it = it->getParentOp())
+    if (auto rank =
+            it->getAttrOfType<IntegerAttr>(SimpDialect::getRankAttrName()))
+      return rank.getInt();
+  return std::nullopt;
+}
+
+/// Rules shared by every op that exchanges `type` values under `tag`.
+static LogicalResult verifyTagAndValue(Operation *op, int64_t tag, Type type) {
   if (tag < 0)
     return op->emitOpError("tag must be non-negative, got ") << tag;
   if (isa<MPType>(type))
     return op->emitOpError("carries a local value, not ") << type;
-  for (Operation *it = op->getParentOp(); it; it = it->getParentOp())
-    if (auto rank =
-            it->getAttrOfType<IntegerAttr>(SimpDialect::getRankAttrName()))
-      if (rank.getInt() == peer)
-        return op->emitOpError("peer is the rank the program runs on (")
-               << peer << ")";
   return success();
+}
+
+static LogicalResult verifyMessage(Operation *op, int64_t peer, int64_t tag,
+                                   Type type) {
+  if (failed(verifyRanksInWorld(op, {peer}, "peer")))
+    return failure();
+  if (getOwnRank(op) == peer)
+    return op->emitOpError("peer is the rank the program runs on (")
+           << peer << ")";
+  return verifyTagAndValue(op, tag, type);
+}
+
+static LogicalResult verifyCollective(Operation *op,
+                                      ArrayRef<int64_t> participants,
+                                      int64_t tag, Type type) {
+  if (participants.empty())
+    return op->emitOpError("participants must not be empty");
+  if (failed(verifyPartySet([&] { return op->emitOpError(); }, participants)) ||
+      failed(verifyRanksInWorld(op, participants, "participant")))
+    return failure();
+  if (std::optional<int64_t> own = getOwnRank(op))
+    if (!llvm::is_contained(participants, *own))
+      return op->emitOpError("participants do not include the rank the "
+                             "program runs on (")
+             << *own << ")";
+  return verifyTagAndValue(op, tag, type);
 }
 
 LogicalResult SendOp::verify() {
@@ -287,6 +320,35 @@ LogicalResult SendOp::verify() {
 
 LogicalResult RecvOp::verify() {
   return verifyMessage(*this, getPeer(), getTag(), getType());
+}
+
+LogicalResult AgreeOp::verify() {
+  if (failed(verifyCollective(*this, getParticipants(), getTag(),
+                              getPred().getType())))
+    return failure();
+  return verifyPredicate(*this, getPred().getType());
+}
+
+LogicalResult ExchangeOp::verify() {
+  if (failed(verifyCollective(*this, getParticipants(), getTag(),
+                              getInput().getType())))
+    return failure();
+  return verifyScalarIndex(*this, getIndex().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// IfPresentOp / FirstPresentOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult IfPresentOp::verify() {
+  return verifyRegion(*this, getBody(), "body", getArgs().getTypes(),
+                      getResultTypes());
+}
+
+LogicalResult FirstPresentOp::verify() {
+  if (getInputs().empty())
+    return emitOpError("requires at least one operand");
+  return success();
 }
 
 #define GET_OP_CLASSES

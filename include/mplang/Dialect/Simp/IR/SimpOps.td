@@ -5,6 +5,7 @@
 
 include "mplang/Dialect/Simp/IR/SimpDialect.td"
 include "mplang/Dialect/Simp/IR/SimpTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -79,12 +80,12 @@ def Simp_PCallDynamicOp : Simp_Op<"pcall_dynamic", [IsolatedFromAbove,
 
 def Simp_YieldOp : Simp_Op<"yield", [Pure, Terminator, ReturnLike,
     ParentOneOf<["PCallOp", "PCallDynamicOp", "UniformCondOp",
-                 "WhileLoopOp"]>]> {
+                 "WhileLoopOp", "IfPresentOp"]>]> {
   let summary = "Return values from a simp region";
   let description = [{
     Terminates the regions of `simp.pcall`, `simp.pcall_dynamic`,
-    `simp.uniform_cond` and `simp.while_loop`, returning its operands to the
-    parent op.
+    `simp.uniform_cond`, `simp.while_loop` and `simp.if_present`, returning
+    its operands to the parent op.
 
     Example:
 
@@ -224,7 +225,10 @@ def Simp_WhileLoopOp : Simp_Op<"while_loop", [RecursiveMemoryEffects]> {
     it yields one scalar predicate (`i1` or `tensor<i1>`, possibly wrapped in
     `!simp.mp`). When it is true, `body` runs on the state and yields the next
     state, with exactly the state types. The results are the final state.
-    Both regions may use values from the enclosing scope.
+    Both regions may use values from the enclosing scope. Every party that
+    runs the loop must compute the same predicate at every iteration; with
+    `verify_uniform` (the default) the runtime checks it, so a divergent
+    predicate is an error instead of a deadlock.
 
     Example: count a shared value up to 10.
 
@@ -251,7 +255,8 @@ def Simp_WhileLoopOp : Simp_Op<"while_loop", [RecursiveMemoryEffects]> {
     }
     ```
   }];
-  let arguments = (ins Variadic<AnyType>:$init);
+  let arguments = (ins Variadic<AnyType>:$init,
+                       DefaultValuedAttr<BoolAttr, "true">:$verify_uniform);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let assemblyFormat = [{
@@ -303,6 +308,129 @@ def Simp_RecvOp : Simp_Op<"recv", [MemoryEffects<[MemRead<Simp_CommResource>,
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     `from` $peer `tag` $tag attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Run-time checked forms (projected programs)
+//===----------------------------------------------------------------------===//
+
+def Simp_AbsentOp : Simp_Op<"absent", [Pure]> {
+  let summary = "The value a rank does not hold";
+  let description = [{
+    Produces the explicit absent value of a local type. The projection uses it
+    where a rank must pass on a value of a dynamic party set that it cannot
+    hold, e.g. as a shuffle source or in a call. Any computation on it is a
+    run-time error naming the op.
+
+    Example:
+
+    ```mlir
+    %a = simp.absent : tensor<4xi32>
+    ```
+  }];
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Simp_IfPresentOp : Simp_Op<"if_present", [IsolatedFromAbove,
+                                              RecursiveMemoryEffects]> {
+  let summary = "Run a region when every operand is present";
+  let description = [{
+    The projected form of `simp.pcall_dynamic`: at run time, when every
+    operand holds a value the region runs on them and its yielded values are
+    the results; when any operand is absent the region does not run and every
+    result is absent.
+
+    Example:
+
+    ```mlir
+    %y = simp.if_present (%x) : (i32) -> i32 {
+    ^bb0(%a: i32):
+      %s = arith.muli %a, %a : i32
+      simp.yield %s : i32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    ` ` `(` $args `)` attr-dict `:` functional-type($args, $results) $body
+  }];
+  let hasVerifier = 1;
+}
+
+def Simp_FirstPresentOp : Simp_Op<"first_present", [Pure,
+                                                    SameOperandsAndResultType]> {
+  let summary = "The first operand that holds a value";
+  let description = [{
+    The projected form of a `simp.converge` with dynamic pieces: returns the
+    first operand that is present at run time, or absent when none is.
+
+    Example:
+
+    ```mlir
+    %v = simp.first_present %a, %b : i32
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$inputs);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$inputs attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Simp_AgreeOp : Simp_Op<"agree", [
+    MemoryEffects<[MemRead<Simp_CommResource>, MemWrite<Simp_CommResource>]>,
+    AllTypesMatch<["pred", "result"]>]> {
+  let summary = "Check that every participant holds the same predicate";
+  let description = [{
+    A collective over `participants` (which include the rank running it):
+    every participant contributes its predicate, and the op returns it when
+    all of them are equal. Otherwise the run fails with an error listing each
+    participant's value. The projection inserts it before a `uniform_cond`
+    or in a `while_loop` condition whose `verify_uniform` is set.
+
+    Example:
+
+    ```mlir
+    %q = simp.agree %p among [0, 1] tag 4 : i1
+    ```
+  }];
+  let arguments = (ins AnyType:$pred, DenseI64ArrayAttr:$participants,
+                       I64Attr:$tag);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $pred `among` $participants `tag` $tag attr-dict `:` type($pred)
+  }];
+  let hasVerifier = 1;
+}
+
+def Simp_ExchangeOp : Simp_Op<"exchange", [
+    MemoryEffects<[MemRead<Simp_CommResource>, MemWrite<Simp_CommResource>]>,
+    AllTypesMatch<["input", "result"]>]> {
+  let summary = "Fetch the piece of the rank named by a run-time index";
+  let description = [{
+    The projected form of `simp.shuffle_dynamic`, a collective over
+    `participants`: each participant shares its index (or that it has none);
+    then every participant sends its piece of `input` to each participant
+    whose index names it, and returns the piece of the participant its own
+    index names (absent when its index is absent). An index outside the
+    participants is a run-time error.
+
+    Example:
+
+    ```mlir
+    %y = simp.exchange %x, %i among [0, 1, 2] tag 9 : tensor<4xi32>, i64
+    ```
+  }];
+  let arguments = (ins AnyType:$input, AnyType:$index,
+                       DenseI64ArrayAttr:$participants, I64Attr:$tag);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = [{
+    $input `,` $index `among` $participants `tag` $tag attr-dict `:`
+    type($input) `,` type($index)
   }];
   let hasVerifier = 1;
 }

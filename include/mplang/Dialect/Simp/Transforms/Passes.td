@@ -1,0 +1,96 @@
+//===- Passes.td - simp dialect passes ---------------------*- tablegen -*-===//
+
+#ifndef MPLANG_DIALECT_SIMP_TRANSFORMS_PASSES_TD
+#define MPLANG_DIALECT_SIMP_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def SimpProject : Pass<"simp-project", "mlir::ModuleOp"> {
+  let summary = "Project a global multi-party program into one program per rank";
+  let description = [{
+    Turns the functions of a module with `simp.world_size = N` into N nested
+    modules `@rank0 .. @rank{N-1}` (attribute `simp.rank`), each holding every
+    function with the same name and a signature that keeps only what that
+    rank holds. Per rank `r`:
+
+    - `simp.pcall [P]`: the body is inlined when `r` is in `P`; otherwise its
+      results are absent on `r`.
+    - `simp.shuffle`: a source sends to each other destination
+      (`simp.send`), a destination receives from its source (`simp.recv`);
+      `r <- r` is a plain copy; uninvolved ranks do nothing.
+    - `simp.converge`: the operand `r` holds.
+    - `simp.pcall_dynamic` becomes `simp.if_present`, `simp.shuffle_dynamic`
+      becomes the collective `simp.exchange`, and a converge of dynamic pieces
+      becomes `simp.first_present`: the run-time checked forms.
+    - `simp.uniform_cond` and `simp.while_loop` stay regions on every rank
+      that holds the predicate, with their bodies projected recursively;
+      `verify_uniform` becomes a `simp.agree` on the predicate. A rank that
+      acts inside such a region but does not hold the predicate is rejected.
+    - Other ops are kept on `r` when `r` holds all their operands.
+
+    Message tags are assigned statically in program order, the same on every
+    rank. Calls carry a `simp.site` id so that the runtime can tell messages
+    of different call sites (and loop iterations) apart. The result is
+    checked by the same rules as `--simp-verify-comm`.
+
+    Example (`mplang-opt --simp-project`):
+
+    ```mlir
+    // input
+    module attributes {simp.world_size = 2 : i64} {
+      func.func @main(%x: !simp.mp<i32, [0]>) -> !simp.mp<i32, [1]> {
+        %y = simp.shuffle %x [1 <- 0] : !simp.mp<i32, [0]> -> !simp.mp<i32, [1]>
+        return %y : !simp.mp<i32, [1]>
+      }
+    }
+    // output
+    module attributes {simp.world_size = 2 : i64} {
+      module @rank0 attributes {simp.rank = 0 : i64} {
+        func.func @main(%x: i32) {
+          simp.send %x to 1 tag 0 : i32
+          return
+        }
+      }
+      module @rank1 attributes {simp.rank = 1 : i64} {
+        func.func @main() -> i32 {
+          %y = simp.recv from 0 tag 0 : i32
+          return %y : i32
+        }
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def SimpVerifyComm : Pass<"simp-verify-comm", "mlir::ModuleOp"> {
+  let summary = "Check that the messages of per-rank programs match";
+  let description = [{
+    On a module holding per-rank modules (`simp.rank`), checks for every
+    ordered pair of ranks that each `simp.send` has exactly one `simp.recv`
+    with the same tag and type in the peer's program and vice versa, and that
+    every collective (`simp.agree`, `simp.exchange`) appears once in the
+    program of each of its participants with the same participants and type.
+    A mismatch is an error at one op with a note at the other.
+
+    Example: this module is rejected because rank 1 never receives tag 0.
+
+    ```mlir
+    module attributes {simp.world_size = 2 : i64} {
+      module @rank0 attributes {simp.rank = 0 : i64} {
+        func.func @main(%x: i32) {
+          simp.send %x to 1 tag 0 : i32
+          return
+        }
+      }
+      module @rank1 attributes {simp.rank = 1 : i64} {
+        func.func @main() {
+          return
+        }
+      }
+    }
+    ```
+  }];
+}
+
+#endif // MPLANG_DIALECT_SIMP_TRANSFORMS_PASSES_TD
