@@ -50,13 +50,19 @@ static LogicalResult verifyTypesInWorld(Operation *op, int64_t worldSize) {
 LogicalResult SimpDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  if (name != getWorldSizeAttrName() && name != getRankAttrName())
+  if (name != getWorldSizeAttrName() && name != getRankAttrName() &&
+      name != getSiteAttrName())
     return op->emitError("unknown simp attribute '") << name << "'";
-  if (!isa<ModuleOp>(op))
-    return op->emitError("'") << name << "' must be set on a builtin.module";
   auto value = dyn_cast<IntegerAttr>(attr.getValue());
   if (!value)
     return op->emitError("'") << name << "' must be an integer";
+  if (name == getSiteAttrName()) {
+    if (value.getInt() < 0)
+      return op->emitError("'simp.site' must be non-negative");
+    return success();
+  }
+  if (!isa<ModuleOp>(op))
+    return op->emitError("'") << name << "' must be set on a builtin.module";
 
   if (name == getRankAttrName()) {
     std::optional<int64_t> worldSize = getWorldSize(op);

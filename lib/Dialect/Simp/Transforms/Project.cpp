@@ -272,7 +272,8 @@ LogicalResult RankProjector::projectOp(Operation *op, OpBuilder &builder) {
     auto projected = builder.create<func::CallOp>(
         call.getLoc(), call.getCalleeAttr(), keptTypes(call.getResultTypes()),
         lookupKept(call.getOperands(), builder));
-    projected->setAttr("simp.site", builder.getI64IntegerAttr(tags[call]));
+    projected->setAttr(SimpDialect::getSiteAttrName(),
+                       builder.getI64IntegerAttr(tags[call]));
     mapKept(call.getResults(), projected.getResults());
     return success();
   }

@@ -49,6 +49,11 @@ def Simp_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getWorldSizeAttrName() {
       return ::llvm::StringLiteral("simp.world_size");
     }
+    /// Name of the attribute that identifies a call site in projected
+    /// programs, the same on every rank.
+    static constexpr ::llvm::StringLiteral getSiteAttrName() {
+      return ::llvm::StringLiteral("simp.site");
+    }
     /// Name of the attribute naming the rank a projected module runs on.
     static constexpr ::llvm::StringLiteral getRankAttrName() {
       return ::llvm::StringLiteral("simp.rank");
