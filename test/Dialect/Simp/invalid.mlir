@@ -559,3 +559,129 @@ module attributes {simp.world_size = 2 : i64} {
     }
   }
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// simp.if_present / simp.first_present
+//===----------------------------------------------------------------------===//
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @if_present_unwraps(%x: !simp.mp<i32, [0]>) {
+    // expected-error @+1 {{'simp.if_present' op 'body' region argument #0 has type 'i32' but expects '!simp.mp<i32, [0]>'}}
+    simp.if_present (%x) : (!simp.mp<i32, [0]>) -> () {
+    ^bb0(%a: i32):
+      simp.yield
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @if_present_yield_count(%x: i32) {
+    // expected-error @+1 {{'simp.if_present' op 'body' region yields 1 values but expects 0}}
+    simp.if_present (%x) : (i32) -> () {
+    ^bb0(%a: i32):
+      simp.yield %a : i32
+    }
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @first_present_empty() {
+    // expected-error @+1 {{'simp.first_present' op expected 1 or more operands, but found 0}}
+    %0 = simp.first_present : i32
+    return
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// simp.agree / simp.exchange
+//===----------------------------------------------------------------------===//
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @agree_nobody(%p: i1) {
+    // expected-error @+1 {{'simp.agree' op participants must not be empty}}
+    %0 = simp.agree %p among [] tag 0 : i1
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @agree_unsorted(%p: i1) {
+    // expected-error @+1 {{'simp.agree' op party set must be sorted, but 0 follows 1}}
+    %0 = simp.agree %p among [1, 0] tag 0 : i1
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @agree_outside_world(%p: i1) {
+    // expected-error @+1 {{'simp.agree' op participant rank 2 is outside the world of 2 parties}}
+    %0 = simp.agree %p among [0, 2] tag 0 : i1
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  module @rank2 attributes {simp.rank = 2 : i64} {
+    func.func @agree_without_self(%p: i1) {
+      // expected-error @+1 {{'simp.agree' op participants do not include the rank the program runs on (2)}}
+      %0 = simp.agree %p among [0, 1] tag 0 : i1
+      return
+    }
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @agree_on_integer(%p: i32) {
+    // expected-error @+1 {{'simp.agree' op predicate must be i1 or tensor<i1>, optionally wrapped in !simp.mp, got 'i32'}}
+    %0 = simp.agree %p among [0, 1] tag 0 : i32
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @exchange_negative_tag(%x: i32, %i: i64) {
+    // expected-error @+1 {{'simp.exchange' op tag must be non-negative, got -2}}
+    %0 = simp.exchange %x, %i among [0, 1] tag -2 : i32, i64
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @exchange_global_value(%x: !simp.mp<i32, [0]>, %i: i64) {
+    // expected-error @+1 {{'simp.exchange' op carries a local value, not '!simp.mp<i32, [0]>'}}
+    %0 = simp.exchange %x, %i among [0, 1] tag 0 : !simp.mp<i32, [0]>, i64
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @exchange_float_index(%x: i32, %i: f32) {
+    // expected-error @+1 {{'simp.exchange' op index must be a scalar integer, got 'f32'}}
+    %0 = simp.exchange %x, %i among [0, 1] tag 0 : i32, f32
+    return
+  }
+}

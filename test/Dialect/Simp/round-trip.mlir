@@ -157,3 +157,36 @@ module attributes {simp.world_size = 2 : i64} {
     }
   }
 }
+
+// -----
+// Run-time checked forms of projected programs.
+
+// CHECK-LABEL: module @rank1 attributes {simp.rank = 1 : i64}
+// CHECK-LABEL: func.func @checked
+// CHECK-SAME: (%[[X:.*]]: i32, %[[P:.*]]: i1, %[[I:.*]]: i64, %[[T:.*]]: tensor<4xi32>)
+// CHECK-NEXT: %[[A:.*]] = simp.absent : i32
+// CHECK-NEXT: %[[Y:.*]] = simp.if_present (%[[A]], %[[X]]) : (i32, i32) -> i32 {
+// CHECK-NEXT: ^bb0(%[[U:.*]]: i32, %[[V:.*]]: i32):
+// CHECK-NEXT:   %[[S:.*]] = arith.addi %[[U]], %[[V]] : i32
+// CHECK-NEXT:   simp.yield %[[S]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[F:.*]] = simp.first_present %[[Y]], %[[X]] : i32
+// CHECK-NEXT: %[[Q:.*]] = simp.agree %[[P]] among [0, 1, 2] tag 0 : i1
+// CHECK-NEXT: %[[E:.*]] = simp.exchange %[[T]], %[[I]] among [1, 2] tag 1 : tensor<4xi32>, i64
+// CHECK-NEXT: return %[[F]], %[[Q]], %[[E]] : i32, i1, tensor<4xi32>
+module attributes {simp.world_size = 3 : i64} {
+  module @rank1 attributes {simp.rank = 1 : i64} {
+    func.func @checked(%x: i32, %p: i1, %i: i64, %t: tensor<4xi32>) -> (i32, i1, tensor<4xi32>) {
+      %a = simp.absent : i32
+      %y = simp.if_present (%a, %x) : (i32, i32) -> i32 {
+      ^bb0(%u: i32, %v: i32):
+        %s = arith.addi %u, %v : i32
+        simp.yield %s : i32
+      }
+      %f = simp.first_present %y, %x : i32
+      %q = simp.agree %p among [0, 1, 2] tag 0 : i1
+      %e = simp.exchange %t, %i among [1, 2] tag 1 : tensor<4xi32>, i64
+      return %f, %q, %e : i32, i1, tensor<4xi32>
+    }
+  }
+}

@@ -337,18 +337,12 @@ LogicalResult ExchangeOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// IfPresentOp / FirstPresentOp
+// IfPresentOp
 //===----------------------------------------------------------------------===//
 
 LogicalResult IfPresentOp::verify() {
   return verifyRegion(*this, getBody(), "body", getArgs().getTypes(),
                       getResultTypes());
-}
-
-LogicalResult FirstPresentOp::verify() {
-  if (getInputs().empty())
-    return emitOpError("requires at least one operand");
-  return success();
 }
 
 #define GET_OP_CLASSES

@@ -30,6 +30,11 @@ def Simp_PCallOp : Simp_Op<"pcall", [IsolatedFromAbove,
     uses is an operand. `parties` must be a subset of the party set of every
     statically placed operand.
 
+    Canonicalization replaces a result that the body yields straight from a
+    block argument by the operand when their types are equal and drops
+    unused results; a call with no results whose body is only `simp.yield`
+    has no effect and is erased as dead.
+
     Example: P0 and P1 each add one to their own copy of `%x`.
 
     ```mlir
@@ -49,6 +54,7 @@ def Simp_PCallOp : Simp_Op<"pcall", [IsolatedFromAbove,
     $body
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Simp_PCallDynamicOp : Simp_Op<"pcall_dynamic", [IsolatedFromAbove,
@@ -111,7 +117,9 @@ def Simp_ShuffleOp : Simp_Op<"shuffle", [Pure]> {
     once, and the result is held by exactly the destinations. One source may
     feed many destinations (broadcast) and permutations are allowed. The
     order of the pairs is kept: it is the order in which a source sends.
-    A pair `r <- r` keeps the local copy without a message.
+    A pair `r <- r` keeps the local copy without a message, so a shuffle
+    made only of such pairs whose result type equals its input type folds to
+    its input.
 
     Example: P0 sends its value to P1 and P2.
 
@@ -127,6 +135,7 @@ def Simp_ShuffleOp : Simp_Op<"shuffle", [Pure]> {
     qualified(type($input)) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def Simp_ShuffleDynamicOp : Simp_Op<"shuffle_dynamic", [Pure]> {
@@ -157,7 +166,8 @@ def Simp_ConvergeOp : Simp_Op<"converge", [Pure]> {
     Each operand is a piece of the same logical value (same local type) held
     by a party set disjoint from the others. The result is held by the union
     of the sets, or by a dynamic set if any operand is dynamic. Each rank takes
-    the piece it holds; no data moves.
+    the piece it holds; no data moves. A converge of one operand of the
+    result type folds to that operand.
 
     Example:
 
@@ -172,6 +182,7 @@ def Simp_ConvergeOp : Simp_Op<"converge", [Pure]> {
     qualified(type($result))
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -377,8 +388,8 @@ def Simp_FirstPresentOp : Simp_Op<"first_present", [Pure,
   }];
   let arguments = (ins Variadic<AnyType>:$inputs);
   let results = (outs AnyType:$result);
+  // SameOperandsAndResultType already rejects a call without operands.
   let assemblyFormat = "$inputs attr-dict `:` type($result)";
-  let hasVerifier = 1;
 }
 
 def Simp_AgreeOp : Simp_Op<"agree", [
