@@ -1,0 +1,44 @@
+//===- Encryptor.h - BFV public-key encryption and decryption ---*- C++ -*-===//
+
+#ifndef MPLANG_CRYPTO_BFV_ENCRYPTOR_H
+#define MPLANG_CRYPTO_BFV_ENCRYPTOR_H
+
+#include "mplang/Crypto/BFV/Ciphertext.h"
+#include "mplang/Crypto/BFV/Keys.h"
+
+namespace mplang::bfv {
+
+class Encryptor {
+public:
+  Encryptor(ContextPtr ctx, PublicKey pk)
+      : ctx(std::move(ctx)), pk(std::move(pk)) {}
+
+  /// (Delta m + b u + e_0, a u + e_1) with u ternary and fresh randomness
+  /// from the OS CSPRNG.
+  llvm::Expected<Ciphertext> encrypt(const Plaintext &pt) const;
+
+private:
+  ContextPtr ctx;
+  PublicKey pk;
+};
+
+class Decryptor {
+public:
+  Decryptor(ContextPtr ctx, SecretKey sk);
+
+  llvm::Expected<Plaintext> decrypt(const Ciphertext &ct) const;
+  /// Bits of noise budget left: log2(Q) - log2(|[t (c_0 + c_1 s + ...)]_Q|)
+  /// - 1, or 0 when decryption is no longer guaranteed.
+  llvm::Expected<int> invariantNoiseBudget(const Ciphertext &ct) const;
+
+private:
+  /// c_0 + c_1 s + ... mod Q in coefficient form.
+  RnsPoly dotSecret(const Ciphertext &ct) const;
+
+  ContextPtr ctx;
+  SecretKey sk;
+};
+
+} // namespace mplang::bfv
+
+#endif // MPLANG_CRYPTO_BFV_ENCRYPTOR_H

@@ -1,0 +1,52 @@
+//===- Prg.h - ChaCha20 pseudo-random generator and samplers ----*- C++ -*-===//
+//
+// Seeds come from the OS CSPRNG (getrandom); expansion is ChaCha20 (RFC 8439
+// block function, 64-bit block counter, zero nonce). A seed may be stored in
+// place of the uniform polynomial it expands to.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_CRYPTO_BFV_PRG_H
+#define MPLANG_CRYPTO_BFV_PRG_H
+
+#include "mplang/Crypto/BFV/Modulus.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+
+namespace mplang::bfv {
+
+using Seed = std::array<uint8_t, 32>;
+
+/// 32 bytes from getrandom(2).
+llvm::Expected<Seed> randomSeed();
+
+class Prg {
+public:
+  explicit Prg(const Seed &seed);
+
+  uint64_t next64();
+  /// Uniform in [0, q) by rejection sampling.
+  uint64_t uniform(const Modulus &q);
+  /// Uniform in {-1, 0, 1}.
+  int ternary();
+  /// Centred binomial with 21 coin pairs: standard deviation 3.24, which
+  /// matches the sigma = 3.2 of the HomomorphicEncryption.org standard.
+  int centeredBinomial();
+
+private:
+  void refill();
+
+  std::array<uint32_t, 8> key;
+  uint64_t counter = 0;
+  std::array<uint64_t, 8> block;
+  unsigned next = 8;
+  uint64_t byteWord = 0;
+  unsigned bytesLeft = 0;
+};
+
+} // namespace mplang::bfv
+
+#endif // MPLANG_CRYPTO_BFV_PRG_H

@@ -1,0 +1,60 @@
+//===- RnsPoly.h - Polynomials in residue number system form ----*- C++ -*-===//
+
+#ifndef MPLANG_CRYPTO_BFV_RNSPOLY_H
+#define MPLANG_CRYPTO_BFV_RNSPOLY_H
+
+#include "mplang/Crypto/BFV/Ntt.h"
+
+#include <memory>
+#include <vector>
+
+namespace mplang::bfv {
+
+/// A set of pairwise coprime NTT-friendly primes for ring degree n.
+class RnsBase {
+public:
+  RnsBase() = default;
+  RnsBase(const std::vector<uint64_t> &primes, size_t n);
+
+  size_t size() const { return ntts.size(); }
+  size_t degree() const { return n; }
+  const Modulus &modulus(size_t i) const { return ntts[i]->modulus(); }
+  const NttTables &ntt(size_t i) const { return *ntts[i]; }
+  std::vector<uint64_t> primes() const;
+  /// The first `count` primes of this base (sharing the tables).
+  RnsBase prefix(size_t count) const;
+  /// This base followed by `other` (sharing the tables).
+  RnsBase concat(const RnsBase &other) const;
+
+private:
+  size_t n = 0;
+  std::vector<std::shared_ptr<const NttTables>> ntts;
+};
+
+/// n coefficients per prime, stored prime after prime. Whether the values
+/// are coefficients or NTT evaluations is up to the owner.
+struct RnsPoly {
+  RnsPoly() = default;
+  RnsPoly(size_t numModuli, size_t n)
+      : numModuli(numModuli), n(n), data(numModuli * n, 0) {}
+
+  uint64_t *component(size_t i) { return data.data() + i * n; }
+  const uint64_t *component(size_t i) const { return data.data() + i * n; }
+
+  void forwardNtt(const RnsBase &base);
+  void inverseNtt(const RnsBase &base);
+  /// p(X) -> p(X^g) for odd g, on coefficient form.
+  RnsPoly applyGalois(const RnsBase &base, uint32_t g) const;
+
+  friend bool operator==(const RnsPoly &a, const RnsPoly &b) {
+    return a.numModuli == b.numModuli && a.n == b.n && a.data == b.data;
+  }
+
+  size_t numModuli = 0;
+  size_t n = 0;
+  std::vector<uint64_t> data;
+};
+
+} // namespace mplang::bfv
+
+#endif // MPLANG_CRYPTO_BFV_RNSPOLY_H

@@ -1,0 +1,245 @@
+//===- Evaluator.cpp - Homomorphic operations on BFV ciphertexts ----------===//
+
+#include "mplang/Crypto/BFV/Evaluator.h"
+#include "BaseConverter.h"
+#include "KeySwitch.h"
+#include "RnsScaler.h"
+#include "ScaledPlain.h"
+
+namespace mplang::bfv {
+
+static llvm::Error evalError(const llvm::Twine &msg) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), "bfv: " + msg);
+}
+
+/// Applies `f(modulus, x, y)` to every coefficient pair of two polynomials
+/// over the first base.size() primes, writing into x.
+template <typename F>
+static void zipInPlace(const RnsBase &base, RnsPoly &x, const RnsPoly &y, F f) {
+  for (size_t m = 0; m < base.size(); ++m) {
+    const Modulus &q = base.modulus(m);
+    uint64_t *xm = x.component(m);
+    const uint64_t *ym = y.component(m);
+    for (size_t i = 0; i < x.n; ++i)
+      xm[i] = f(q, xm[i], ym[i]);
+  }
+}
+
+llvm::Expected<Ciphertext> Evaluator::combine(const Ciphertext &a,
+                                              const Ciphertext &b,
+                                              bool subtract) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  if (llvm::Error err = checkCiphertext(*ctx, b))
+    return std::move(err);
+  const RnsBase &base = ctx->dataBase();
+  Ciphertext r = a;
+  if (r.size() < b.size())
+    r.polys.resize(b.size(), RnsPoly(base.size(), ctx->degree()));
+  for (size_t k = 0; k < b.size(); ++k)
+    zipInPlace(base, r.polys[k], b.polys[k],
+               [subtract](const Modulus &q, uint64_t x, uint64_t y) {
+                 return subtract ? q.sub(x, y) : q.add(x, y);
+               });
+  return r;
+}
+
+llvm::Expected<Ciphertext> Evaluator::add(const Ciphertext &a,
+                                          const Ciphertext &b) const {
+  return combine(a, b, /*subtract=*/false);
+}
+
+llvm::Expected<Ciphertext> Evaluator::sub(const Ciphertext &a,
+                                          const Ciphertext &b) const {
+  return combine(a, b, /*subtract=*/true);
+}
+
+llvm::Expected<Ciphertext> Evaluator::negate(const Ciphertext &a) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  Ciphertext r = a;
+  for (RnsPoly &p : r.polys)
+    zipInPlace(ctx->dataBase(), p, p,
+               [](const Modulus &q, uint64_t x, uint64_t) { return q.neg(x); });
+  return r;
+}
+
+llvm::Expected<Ciphertext> Evaluator::combinePlain(const Ciphertext &a,
+                                                   const Plaintext &b,
+                                                   bool subtract) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  if (llvm::Error err = checkPlaintext(*ctx, b))
+    return std::move(err);
+  Ciphertext r = a;
+  addScaledPlain(*ctx, b, r.polys[0], subtract);
+  return r;
+}
+
+llvm::Expected<Ciphertext> Evaluator::addPlain(const Ciphertext &a,
+                                               const Plaintext &b) const {
+  return combinePlain(a, b, /*subtract=*/false);
+}
+
+llvm::Expected<Ciphertext> Evaluator::subPlain(const Ciphertext &a,
+                                               const Plaintext &b) const {
+  return combinePlain(a, b, /*subtract=*/true);
+}
+
+llvm::Expected<Ciphertext> Evaluator::subFromPlain(const Plaintext &a,
+                                                   const Ciphertext &b) const {
+  llvm::Expected<Ciphertext> neg = negate(b);
+  if (!neg)
+    return neg.takeError();
+  return addPlain(*neg, a);
+}
+
+llvm::Expected<Ciphertext> Evaluator::mulPlain(const Ciphertext &a,
+                                               const Plaintext &b) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  if (llvm::Error err = checkPlaintext(*ctx, b))
+    return std::move(err);
+  const RnsBase &base = ctx->dataBase();
+  const size_t n = ctx->degree();
+  const uint64_t t = ctx->plainModulus().value();
+  // The centred lift of b keeps the noise growth at most t/2 * n.
+  RnsPoly plain(base.size(), n);
+  for (size_t m = 0; m < base.size(); ++m) {
+    uint64_t q = base.modulus(m).value();
+    uint64_t *pm = plain.component(m);
+    for (size_t i = 0; i < n; ++i)
+      pm[i] = b.coeffs[i] > t / 2 ? q - (t - b.coeffs[i]) : b.coeffs[i];
+  }
+  plain.forwardNtt(base);
+  Ciphertext r = a;
+  for (RnsPoly &p : r.polys) {
+    p.forwardNtt(base);
+    zipInPlace(base, p, plain, [](const Modulus &q, uint64_t x, uint64_t y) {
+      return q.mul(x, y);
+    });
+    p.inverseNtt(base);
+  }
+  return r;
+}
+
+/// Extends a ciphertext polynomial from Q to Q R and transforms it.
+static RnsPoly extendToAux(const Context &ctx, const RnsPoly &c) {
+  const size_t l = ctx.dataBase().size(), n = ctx.degree();
+  RnsPoly x(l + ctx.auxBase().size(), n);
+  std::copy(c.data.begin(), c.data.end(), x.data.begin());
+  ctx.dataToAux().convert(c.data.data(), x.component(l));
+  x.forwardNtt(ctx.dataAuxBase());
+  return x;
+}
+
+llvm::Expected<Ciphertext> Evaluator::mul(const Ciphertext &a,
+                                          const Ciphertext &b) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  if (llvm::Error err = checkCiphertext(*ctx, b))
+    return std::move(err);
+  const RnsBase &qr = ctx->dataAuxBase();
+  const size_t n = ctx->degree(), l = ctx->dataBase().size(),
+               k = ctx->auxBase().size();
+  std::vector<RnsPoly> x, y;
+  for (const RnsPoly &p : a.polys)
+    x.push_back(extendToAux(*ctx, p));
+  if (&a != &b)
+    for (const RnsPoly &p : b.polys)
+      y.push_back(extendToAux(*ctx, p));
+  const std::vector<RnsPoly> &yy = &a == &b ? x : y;
+
+  std::vector<RnsPoly> tensor(a.size() + b.size() - 1, RnsPoly(l + k, n));
+  for (size_t i = 0; i < x.size(); ++i)
+    for (size_t j = 0; j < yy.size(); ++j)
+      for (size_t m = 0; m < l + k; ++m) {
+        const Modulus &q = qr.modulus(m);
+        const uint64_t *xm = x[i].component(m), *ym = yy[j].component(m);
+        uint64_t *tm = tensor[i + j].component(m);
+        for (size_t c = 0; c < n; ++c)
+          tm[c] = q.add(tm[c], q.mul(xm[c], ym[c]));
+      }
+
+  Ciphertext r;
+  RnsPoly scaled(k, n);
+  for (RnsPoly &t : tensor) {
+    t.inverseNtt(qr);
+    ctx->mulScaler().scale(t.data.data(), scaled.data.data());
+    RnsPoly out(l, n);
+    ctx->auxToData().convert(scaled.data.data(), out.data.data());
+    r.polys.push_back(std::move(out));
+  }
+  return r;
+}
+
+llvm::Expected<Ciphertext> Evaluator::relinearize(const Ciphertext &a,
+                                                  const RelinKeys &rk) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  if (a.size() > 3)
+    return evalError("relinearize supports ciphertexts of size 3 at most");
+  if (a.size() == 2)
+    return a;
+  Ciphertext r = a;
+  r.polys.pop_back();
+  keySwitch(*ctx, a.polys[2], rk.key, r.polys[0], r.polys[1]);
+  return r;
+}
+
+llvm::Expected<Ciphertext> Evaluator::applyGalois(const Ciphertext &a,
+                                                  uint32_t g,
+                                                  const GaloisKeys &gk) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  if (a.size() != 2)
+    return evalError("relinearize before rotating");
+  auto it = gk.keys.find(g);
+  if (it == gk.keys.end())
+    return evalError("no Galois key for element " + llvm::Twine(g));
+  const RnsBase &base = ctx->dataBase();
+  Ciphertext r;
+  r.polys.push_back(a.polys[0].applyGalois(base, g));
+  r.polys.emplace_back(base.size(), ctx->degree());
+  keySwitch(*ctx, a.polys[1].applyGalois(base, g), it->second, r.polys[0],
+            r.polys[1]);
+  return r;
+}
+
+llvm::Expected<Ciphertext> Evaluator::rotateRows(const Ciphertext &a,
+                                                 int64_t step,
+                                                 const GaloisKeys &gk) const {
+  const size_t n = ctx->degree();
+  const int64_t half = static_cast<int64_t>(n / 2);
+  int64_t left = ((step % half) + half) % half;
+  if (left == 0) {
+    if (llvm::Error err = checkCiphertext(*ctx, a))
+      return std::move(err);
+    return a;
+  }
+  uint32_t g = galoisElementForRowRotation(n, left);
+  if (gk.keys.count(g))
+    return applyGalois(a, g, gk);
+  // Compose rotations by +-2^i along the non-adjacent form of the step.
+  int64_t k = left > half / 2 ? left - half : left;
+  Ciphertext r = a;
+  for (int64_t bit = 1; k; bit <<= 1, k /= 2) {
+    if (!(k & 1))
+      continue;
+    int64_t digit = 2 - ((k % 4) + 4) % 4;
+    k -= digit;
+    llvm::Expected<Ciphertext> next =
+        applyGalois(r, galoisElementForRowRotation(n, digit * bit), gk);
+    if (!next)
+      return next.takeError();
+    r = std::move(*next);
+  }
+  return r;
+}
+
+llvm::Expected<Ciphertext>
+Evaluator::rotateColumns(const Ciphertext &a, const GaloisKeys &gk) const {
+  return applyGalois(a, galoisElementForColumnRotation(ctx->degree()), gk);
+}
+
+} // namespace mplang::bfv

@@ -1,0 +1,62 @@
+//===- KeySwitch.cpp - RNS key switching ----------------------------------===//
+
+#include "KeySwitch.h"
+
+#include <algorithm>
+
+namespace mplang::bfv {
+
+void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
+               RnsPoly &out0, RnsPoly &out1) {
+  const RnsBase &qp = ctx.keyBase();
+  const size_t n = ctx.degree(), l = ctx.dataBase().size();
+  RnsPoly acc[2] = {RnsPoly(l + 1, n), RnsPoly(l + 1, n)};
+  std::vector<uint64_t> digit(n);
+  std::vector<u128> sum0(n), sum1(n);
+  for (size_t m = 0; m <= l; ++m) {
+    const Modulus &qm = qp.modulus(m);
+    std::fill(sum0.begin(), sum0.end(), 0);
+    std::fill(sum1.begin(), sum1.end(), 0);
+    for (size_t j = 0; j < l; ++j) {
+      const uint64_t *cj = c.component(j);
+      for (size_t i = 0; i < n; ++i)
+        digit[i] = qm.reduce(cj[i]);
+      qp.ntt(m).forward(digit.data());
+      const uint64_t *b = key.b[j].component(m), *a = key.a[j].component(m);
+      // Each product is below 2^122, so up to 63 digits fit in 128 bits.
+      for (size_t i = 0; i < n; ++i) {
+        sum0[i] += static_cast<u128>(digit[i]) * b[i];
+        sum1[i] += static_cast<u128>(digit[i]) * a[i];
+      }
+    }
+    uint64_t *a0 = acc[0].component(m), *a1 = acc[1].component(m);
+    for (size_t i = 0; i < n; ++i) {
+      a0[i] = qm.reduce128(sum0[i]);
+      a1[i] = qm.reduce128(sum1[i]);
+    }
+  }
+
+  // Divide by P with rounding: subtract the centred residue mod P.
+  const Modulus &p = ctx.specialPrime();
+  const uint64_t halfP = p.value() / 2;
+  for (int k = 0; k < 2; ++k) {
+    acc[k].inverseNtt(qp);
+    RnsPoly &out = k ? out1 : out0;
+    const uint64_t *rp = acc[k].component(l);
+    for (size_t j = 0; j < l; ++j) {
+      const Modulus &qj = qp.modulus(j);
+      const uint64_t pModQ = ctx.specialModQ()[j];
+      const ShoupConst pInv = ctx.specialInvModQ()[j];
+      const uint64_t *aj = acc[k].component(j);
+      uint64_t *oj = out.component(j);
+      for (size_t i = 0; i < n; ++i) {
+        uint64_t lifted = qj.reduce(rp[i]);
+        if (rp[i] > halfP)
+          lifted = qj.sub(lifted, pModQ);
+        oj[i] = qj.add(oj[i], qj.mulShoup(qj.sub(aj[i], lifted), pInv));
+      }
+    }
+  }
+}
+
+} // namespace mplang::bfv

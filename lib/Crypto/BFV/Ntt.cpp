@@ -1,0 +1,81 @@
+//===- Ntt.cpp - Negacyclic number-theoretic transform --------------------===//
+
+#include "mplang/Crypto/BFV/Ntt.h"
+
+#include <cassert>
+
+namespace mplang::bfv {
+
+uint32_t bitReverse(uint32_t x, int bits) {
+  uint32_t r = 0;
+  for (int i = 0; i < bits; ++i, x >>= 1)
+    r = (r << 1) | (x & 1);
+  return r;
+}
+
+NttTables::NttTables(const Modulus &q, size_t n)
+    : q(q), n(n), logN(__builtin_ctzll(n)), rootPowers(n), invRootPowers(n) {
+  assert(n >= 2 && (n & (n - 1)) == 0 && (q.value() - 1) % (2 * n) == 0);
+  uint64_t psi = minimalPrimitiveRoot(q, 2 * n);
+  uint64_t psiInv = q.inv(psi);
+  uint64_t power = 1, invPower = 1;
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t r = bitReverse(static_cast<uint32_t>(i), logN);
+    rootPowers[r] = q.shoup(power);
+    invRootPowers[r] = q.shoup(invPower);
+    power = q.mul(power, psi);
+    invPower = q.mul(invPower, psiInv);
+  }
+  uint64_t nInv = q.inv(q.reduce(n));
+  invN = q.shoup(nInv);
+  invNTimesLastRoot = q.shoup(q.mul(nInv, invRootPowers[1].value));
+}
+
+void NttTables::forward(uint64_t *a) const {
+  const uint64_t twoQ = 2 * q.value();
+  size_t t = n;
+  for (size_t m = 1; m < n; m <<= 1) {
+    t >>= 1;
+    for (size_t i = 0; i < m; ++i) {
+      ShoupConst w = rootPowers[m + i];
+      uint64_t *x = a + 2 * i * t, *y = x + t;
+      for (size_t j = 0; j < t; ++j) {
+        uint64_t u = x[j] >= twoQ ? x[j] - twoQ : x[j];
+        uint64_t v = q.mulShoupLazy(y[j], w);
+        x[j] = u + v;
+        y[j] = u - v + twoQ;
+      }
+    }
+  }
+  for (size_t j = 0; j < n; ++j) {
+    uint64_t v = a[j] >= twoQ ? a[j] - twoQ : a[j];
+    a[j] = v >= q.value() ? v - q.value() : v;
+  }
+}
+
+void NttTables::inverse(uint64_t *a) const {
+  const uint64_t twoQ = 2 * q.value();
+  size_t t = 1;
+  for (size_t m = n; m > 2; m >>= 1, t <<= 1) {
+    size_t h = m / 2;
+    for (size_t i = 0; i < h; ++i) {
+      ShoupConst w = invRootPowers[h + i];
+      uint64_t *x = a + 2 * i * t, *y = x + t;
+      for (size_t j = 0; j < t; ++j) {
+        uint64_t u = x[j], v = y[j];
+        uint64_t s = u + v;
+        x[j] = s >= twoQ ? s - twoQ : s;
+        y[j] = q.mulShoupLazy(u - v + twoQ, w);
+      }
+    }
+  }
+  // Last stage: scale by 1/n in the same pass.
+  uint64_t *x = a, *y = a + t;
+  for (size_t j = 0; j < t; ++j) {
+    uint64_t u = x[j], v = y[j];
+    x[j] = q.mulShoup(u + v, invN);
+    y[j] = q.mulShoup(u - v + twoQ, invNTimesLastRoot);
+  }
+}
+
+} // namespace mplang::bfv

@@ -1,0 +1,52 @@
+//===- ScaledPlain.cpp - Adding Delta m to a ciphertext -------------------===//
+
+#include "ScaledPlain.h"
+
+namespace mplang::bfv {
+
+void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
+                    bool subtract) {
+  const Modulus &t = ctx.plainModulus();
+  const uint64_t halfT = t.value() / 2, qModT = ctx.qModT();
+  const size_t n = ctx.degree();
+  std::vector<uint64_t> fix(n);
+  for (size_t i = 0; i < n; ++i)
+    fix[i] = t.quotient128(static_cast<u128>(qModT) * pt.coeffs[i] + halfT);
+  const RnsBase &base = ctx.dataBase();
+  for (size_t m = 0; m < base.size(); ++m) {
+    const Modulus &q = base.modulus(m);
+    ShoupConst delta = ctx.deltaModQ()[m];
+    uint64_t *cm = c.component(m);
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t v = q.add(q.mulShoup(pt.coeffs[i], delta), fix[i]);
+      cm[i] = subtract ? q.sub(cm[i], v) : q.add(cm[i], v);
+    }
+  }
+}
+
+static llvm::Error shapeError(const char *what) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "bfv: malformed %s for these parameters",
+                                 what);
+}
+
+llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct) {
+  if (ct.size() < 2)
+    return shapeError("ciphertext");
+  for (const RnsPoly &p : ct.polys)
+    if (p.n != ctx.degree() || p.numModuli != ctx.dataBase().size() ||
+        p.data.size() != p.n * p.numModuli)
+      return shapeError("ciphertext");
+  return llvm::Error::success();
+}
+
+llvm::Error checkPlaintext(const Context &ctx, const Plaintext &pt) {
+  if (pt.coeffs.size() != ctx.degree())
+    return shapeError("plaintext");
+  for (uint64_t c : pt.coeffs)
+    if (c >= ctx.plainModulus().value())
+      return shapeError("plaintext");
+  return llvm::Error::success();
+}
+
+} // namespace mplang::bfv

@@ -1,0 +1,23 @@
+//===- ScaledPlain.h - Adding Delta m to a ciphertext -----------*- C++ -*-===//
+
+#ifndef MPLANG_LIB_CRYPTO_BFV_SCALEDPLAIN_H
+#define MPLANG_LIB_CRYPTO_BFV_SCALEDPLAIN_H
+
+#include "mplang/Crypto/BFV/Ciphertext.h"
+#include "mplang/Crypto/BFV/Context.h"
+
+namespace mplang::bfv {
+
+/// c += sign * round(Q m / t) over the data primes (coefficient form),
+/// computed as floor(Q/t) m + round((Q mod t) m / t) so that no precision is
+/// lost for large t.
+void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
+                    bool subtract);
+
+/// Checks that `ct` is a well-formed ciphertext of `ctx`.
+llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct);
+llvm::Error checkPlaintext(const Context &ctx, const Plaintext &pt);
+
+} // namespace mplang::bfv
+
+#endif // MPLANG_LIB_CRYPTO_BFV_SCALEDPLAIN_H
