@@ -1,0 +1,54 @@
+//===- Gf128.h - GF(2^128) elements and arithmetic --------------*- C++ -*-===//
+//
+// An element is the integer lo + hi * 2^64 whose bit i is the coefficient of
+// x^i (little-endian, not the bit-reflected GCM convention), reduced modulo
+// x^128 + x^7 + x^2 + x + 1. In memory an element is its 16-byte
+// little-endian encoding, so a (n, 2) u64 tensor is an array of n elements.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_CRYPTO_FIELD_GF128_H
+#define MPLANG_CRYPTO_FIELD_GF128_H
+
+#include "mplang/Crypto/Field/Isa.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+
+namespace mplang::field {
+
+struct Gf128 {
+  uint64_t lo = 0;
+  uint64_t hi = 0;
+
+  friend bool operator==(Gf128 a, Gf128 b) {
+    return a.lo == b.lo && a.hi == b.hi;
+  }
+  friend bool operator!=(Gf128 a, Gf128 b) { return !(a == b); }
+  /// Field addition.
+  friend Gf128 operator^(Gf128 a, Gf128 b) {
+    return {a.lo ^ b.lo, a.hi ^ b.hi};
+  }
+  Gf128 &operator^=(Gf128 b) { return *this = *this ^ b; }
+};
+static_assert(sizeof(Gf128) == 16, "elements must pack as 16-byte blocks");
+
+/// The product a * b.
+Gf128 mul(Gf128 a, Gf128 b);
+
+/// out[i] = a[i] * b[i]. The three arrays have equal sizes; `out` may alias an
+/// input. `isa` must be supported by this CPU.
+void mul(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
+         llvm::MutableArrayRef<Gf128> out, Isa isa = bestIsa());
+
+/// out[i] = a[i] + b[i].
+void add(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
+         llvm::MutableArrayRef<Gf128> out);
+
+/// The sum of all elements (zero for an empty array).
+Gf128 xorSum(llvm::ArrayRef<Gf128> a);
+
+} // namespace mplang::field
+
+#endif // MPLANG_CRYPTO_FIELD_GF128_H
