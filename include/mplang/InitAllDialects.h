@@ -3,6 +3,8 @@
 #ifndef MPLANG_INITALLDIALECTS_H
 #define MPLANG_INITALLDIALECTS_H
 
+#include "mplang/Dialect/BFV/IR/BFVDialect.h"
+#include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,7 +18,8 @@ namespace mplang {
 
 /// Registers our dialects and the upstream ones used for local computation.
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::simp::SimpDialect, mlir::arith::ArithDialect,
+  registry.insert<mlir::bfv::BFVDialect, mlir::field::FieldDialect,
+                  mlir::simp::SimpDialect, mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
 }

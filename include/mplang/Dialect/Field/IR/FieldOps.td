@@ -1,0 +1,255 @@
+//===- FieldOps.td - field dialect operations --------------*- tablegen -*-===//
+
+#ifndef MPLANG_DIALECT_FIELD_IR_FIELDOPS_TD
+#define MPLANG_DIALECT_FIELD_IR_FIELDOPS_TD
+
+include "mplang/Dialect/Field/IR/FieldDialect.td"
+include "mplang/Dialect/Field/IR/FieldTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Field_Tensor : StaticShapeTensorOf<[Field_GF128]>;
+def Field_Vector : RankedTensorOf<[Field_GF128],
+    [HasStaticShapePred, HasAnyRankOfPred<[1]>],
+    "statically shaped 1-D tensor">;
+def Field_Block : RankedTensorOf<[Field_GF128], [HasAnyRankOfPred<[0]>],
+                                 "0-D tensor">;
+def Field_Words : StaticShapeTensorOf<[AnyI64]>;
+def Field_Indices : RankedTensorOf<[AnyI64],
+    [HasStaticShapePred, HasAnyRankOfPred<[1]>],
+    "statically shaped 1-D tensor">;
+def Field_Count : ConfinedAttr<I64Attr, [IntPositive]>;
+
+//===----------------------------------------------------------------------===//
+// Words <-> elements
+//===----------------------------------------------------------------------===//
+
+class Field_WordsCastOp<string mnemonic, TypeConstraint from,
+                        TypeConstraint to>
+    : Field_Op<mnemonic, [Pure]> {
+  let arguments = (ins from:$input);
+  let results = (outs to:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Field_FromWordsOp
+    : Field_WordsCastOp<"from_words", Field_Words, Field_Tensor> {
+  let summary = "Reinterpret pairs of 64-bit words as GF(2^128) elements";
+  let description = [{
+    The input's last dimension is 2 and holds `[lo, hi]`; the result has the
+    input's shape without it. No bits change.
+
+    Example:
+
+    ```mlir
+    %e = field.from_words %w : tensor<4x2xi64> -> tensor<4x!field.gf128>
+    ```
+  }];
+}
+
+def Field_ToWordsOp
+    : Field_WordsCastOp<"to_words", Field_Tensor, Field_Words> {
+  let summary = "Reinterpret GF(2^128) elements as pairs of 64-bit words";
+  let description = [{
+    The inverse of `field.from_words`: the result has the input's shape with
+    a last dimension of 2 holding `[lo, hi]`.
+
+    Example:
+
+    ```mlir
+    %w = field.to_words %e : tensor<4x!field.gf128> -> tensor<4x2xui64>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+class Field_BinaryOp<string mnemonic>
+    : Field_Op<mnemonic, [Pure, Commutative, SameOperandsAndResultType]> {
+  let arguments = (ins Field_Tensor:$lhs, Field_Tensor:$rhs);
+  let results = (outs Field_Tensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+}
+
+def Field_AddOp : Field_BinaryOp<"add"> {
+  let summary = "Element-wise GF(2^128) addition (xor)";
+  let description = [{
+    Operands and result have one type; no broadcasting.
+
+    Example:
+
+    ```mlir
+    %s = field.add %a, %b : tensor<8x!field.gf128>
+    ```
+  }];
+}
+
+def Field_MulOp : Field_BinaryOp<"mul"> {
+  let summary = "Element-wise GF(2^128) multiplication";
+  let description = [{
+    The full carry-less product reduced modulo `x^128 + x^7 + x^2 + x + 1`
+    (the true field product; upstream's native kernel, which drops product
+    bits 192..255, is not reproduced). Operands and result have one type.
+
+    Example: `[1, 2] * [3, 4] = [1083, 2]` as `[lo, hi]` words.
+
+    ```mlir
+    %p = field.mul %a, %b : tensor<8x!field.gf128>
+    ```
+  }];
+}
+
+def Field_SumOp : Field_Op<"sum", [Pure]> {
+  let summary = "Xor-reduce a tensor along one axis";
+  let description = [{
+    The sum in GF(2^128) (the xor) of the slices along `axis`; the result has
+    the input's shape without that axis.
+
+    Example:
+
+    ```mlir
+    %s = field.sum %x axis = 0 : tensor<4x8x!field.gf128> -> tensor<8x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Tensor:$input,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$axis);
+  let results = (outs Field_Tensor:$result);
+  let assemblyFormat = [{
+    $input `axis` `=` $axis attr-dict `:` type($input) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Randomness
+//===----------------------------------------------------------------------===//
+
+def Field_RandomOp : Field_Op<"random"> {
+  let summary = "A fresh uniformly random tensor from the OS CSPRNG";
+  let description = [{
+    Every execution draws new bytes from the operating system's
+    cryptographically secure generator (`getrandom`), typically to make
+    seeds. The op has no declared effects, so it is never merged with
+    another `field.random` or removed.
+
+    Example:
+
+    ```mlir
+    %seed = field.random : tensor<!field.gf128>
+    %bits = field.random : tensor<16xi64>
+    ```
+  }];
+  let results = (outs StaticShapeTensorOf<[Field_GF128, AnyInteger]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Field_AesExpandOp : Field_Op<"aes_expand", [Pure]> {
+  let summary = "Expand seeds with the fixed-key AES-128 PRG";
+  let description = [{
+    For each of the `N` seeds `s`, output `j` (`0 <= j < length`) is
+    `AES-128_K(s xor j)`, with `j` xored into the low word and `K` the fixed
+    key `0x243F6A8885A308D3_13198A2E03707344` (the digits of pi). The result
+    is `N x length`.
+
+    Example:
+
+    ```mlir
+    %r = field.aes_expand %seeds length = 8 : tensor<4x!field.gf128> -> tensor<4x8x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Vector:$seeds, Field_Count:$length);
+  let results = (outs Field_Tensor:$result);
+  let assemblyFormat = [{
+    $seeds `length` `=` $length attr-dict `:` type($seeds) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Oblivious key-value store
+//===----------------------------------------------------------------------===//
+
+def Field_SolveOkvsOp : Field_Op<"solve_okvs", [Pure]> {
+  let summary = "Build a 3-hash garbled cuckoo table (OKVS)";
+  let description = [{
+    Finds a table `P` of `m` cells such that for each of the `n` keys `k`
+    with value `v`, `P[h1(k)] xor P[h2(k)] xor P[h3(k)] = v`, where the three
+    distinct cells are derived from `k` and the 128-bit `seed`. The system is
+    solved by peeling; cells it leaves free are 0. `m >= n` always holds and
+    peeling succeeds with high probability only with enough slack (see
+    docs/field.md for the expansion rule); a failure is a run-time error,
+    never a silent zero table.
+
+    Example:
+
+    ```mlir
+    %t = field.solve_okvs %keys, %values, %seed m = 160 : tensor<100xi64>, tensor<100x!field.gf128>, tensor<!field.gf128> -> tensor<160x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Indices:$keys, Field_Vector:$values,
+                       Field_Block:$seed, Field_Count:$m);
+  let results = (outs Field_Vector:$result);
+  let assemblyFormat = [{
+    $keys `,` $values `,` $seed `m` `=` $m attr-dict `:` type($keys) `,`
+    type($values) `,` type($seed) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Field_DecodeOkvsOp : Field_Op<"decode_okvs", [Pure]> {
+  let summary = "Look keys up in a garbled cuckoo table (OKVS)";
+  let description = [{
+    For each of the `n` keys, `P[h1(k)] xor P[h2(k)] xor P[h3(k)]` with the
+    cells derived as by `field.solve_okvs` from the table size `m` and the
+    seed. Linear in the table.
+
+    Example:
+
+    ```mlir
+    %v = field.decode_okvs %keys, %table, %seed : tensor<100xi64>, tensor<160x!field.gf128>, tensor<!field.gf128> -> tensor<100x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Indices:$keys, Field_Vector:$table,
+                       Field_Block:$seed);
+  let results = (outs Field_Vector:$result);
+  let assemblyFormat = [{
+    $keys `,` $table `,` $seed attr-dict `:` type($keys) `,` type($table) `,`
+    type($seed) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// LDPC
+//===----------------------------------------------------------------------===//
+
+def Field_LdpcEncodeOp : Field_Op<"ldpc_encode", [Pure]> {
+  let summary = "Multiply by a sparse binary m x n matrix (syndrome)";
+  let description = [{
+    `H` is given in CSR form: row `i` has ones in the columns
+    `indices[indptr[i] .. indptr[i+1]]`. The result is `H * message` over
+    GF(2^128): `s[i]` is the xor of `message[indices[k]]` for `k` in row
+    `i`. The message has `n` elements, `indptr` has `m + 1` entries and the
+    result `m` elements.
+
+    Example:
+
+    ```mlir
+    %s = field.ldpc_encode %msg, %indices, %indptr m = 3, n = 4 : tensor<4x!field.gf128>, tensor<7xi64>, tensor<4xi64> -> tensor<3x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Vector:$message, Field_Indices:$indices,
+                       Field_Indices:$indptr, Field_Count:$m, Field_Count:$n);
+  let results = (outs Field_Vector:$result);
+  let assemblyFormat = [{
+    $message `,` $indices `,` $indptr `m` `=` $m `,` `n` `=` $n attr-dict `:`
+    type($message) `,` type($indices) `,` type($indptr) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // MPLANG_DIALECT_FIELD_IR_FIELDOPS_TD

@@ -1,0 +1,72 @@
+// RUN: mplang-opt %s | FileCheck %s
+// Printing, re-parsing and printing again is a fixed point, in the custom and
+// the generic form.
+// RUN: mplang-opt %s | mplang-opt | FileCheck %s
+// RUN: mplang-opt %s --mlir-print-op-generic | mplang-opt | FileCheck %s
+
+!gf = !field.gf128
+
+// CHECK-LABEL: func.func @words
+// CHECK: %[[E:.*]] = field.from_words %{{.*}} : tensor<4x2xi64> -> tensor<4x!field.gf128>
+// CHECK: field.to_words %[[E]] : tensor<4x!field.gf128> -> tensor<4x2xui64>
+// CHECK: field.from_words %{{.*}} : tensor<2xi64> -> tensor<!field.gf128>
+func.func @words(%w: tensor<4x2xi64>, %s: tensor<2xi64>) -> (tensor<4x2xui64>, tensor<!gf>) {
+  %e = field.from_words %w : tensor<4x2xi64> -> tensor<4x!gf>
+  %u = field.to_words %e : tensor<4x!gf> -> tensor<4x2xui64>
+  %b = field.from_words %s : tensor<2xi64> -> tensor<!gf>
+  return %u, %b : tensor<4x2xui64>, tensor<!gf>
+}
+
+// CHECK-LABEL: func.func @arithmetic
+// CHECK: %[[M:.*]] = field.mul %{{.*}}, %{{.*}} : tensor<4x8x!field.gf128>
+// CHECK: %[[A:.*]] = field.add %[[M]], %{{.*}} : tensor<4x8x!field.gf128>
+// CHECK: %[[S:.*]] = field.sum %[[A]] axis = 1 : tensor<4x8x!field.gf128> -> tensor<4x!field.gf128>
+// CHECK: field.sum %[[S]] axis = 0 : tensor<4x!field.gf128> -> tensor<!field.gf128>
+func.func @arithmetic(%a: tensor<4x8x!gf>, %b: tensor<4x8x!gf>) -> tensor<!gf> {
+  %m = field.mul %a, %b : tensor<4x8x!gf>
+  %x = field.add %m, %b : tensor<4x8x!gf>
+  %s = field.sum %x axis = 1 : tensor<4x8x!gf> -> tensor<4x!gf>
+  %t = field.sum %s axis = 0 : tensor<4x!gf> -> tensor<!gf>
+  return %t : tensor<!gf>
+}
+
+// CHECK-LABEL: func.func @prg
+// CHECK: %[[SEEDS:.*]] = field.random : tensor<4x!field.gf128>
+// CHECK: field.random : tensor<16xi64>
+// CHECK: field.aes_expand %[[SEEDS]] length = 8 : tensor<4x!field.gf128> -> tensor<4x8x!field.gf128>
+func.func @prg() -> (tensor<4x8x!gf>, tensor<16xi64>) {
+  %seeds = field.random : tensor<4x!gf>
+  %bits = field.random : tensor<16xi64>
+  %r = field.aes_expand %seeds length = 8 : tensor<4x!gf> -> tensor<4x8x!gf>
+  return %r, %bits : tensor<4x8x!gf>, tensor<16xi64>
+}
+
+// CHECK-LABEL: func.func @okvs
+// CHECK: %[[T:.*]] = field.solve_okvs %[[K:.*]], %{{.*}}, %[[SEED:.*]] m = 160 : tensor<100xi64>, tensor<100x!field.gf128>, tensor<!field.gf128> -> tensor<160x!field.gf128>
+// CHECK: field.decode_okvs %[[K]], %[[T]], %[[SEED]] : tensor<100xi64>, tensor<160x!field.gf128>, tensor<!field.gf128> -> tensor<100x!field.gf128>
+func.func @okvs(%k: tensor<100xi64>, %v: tensor<100x!gf>, %seed: tensor<!gf>) -> tensor<100x!gf> {
+  %t = field.solve_okvs %k, %v, %seed m = 160 : tensor<100xi64>, tensor<100x!gf>, tensor<!gf> -> tensor<160x!gf>
+  %d = field.decode_okvs %k, %t, %seed : tensor<100xi64>, tensor<160x!gf>, tensor<!gf> -> tensor<100x!gf>
+  return %d : tensor<100x!gf>
+}
+
+// CHECK-LABEL: func.func @ldpc
+// CHECK: field.ldpc_encode %{{.*}}, %{{.*}}, %{{.*}} m = 3, n = 4 : tensor<4x!field.gf128>, tensor<7xi64>, tensor<4xi64> -> tensor<3x!field.gf128>
+func.func @ldpc(%msg: tensor<4x!gf>, %indices: tensor<7xi64>, %indptr: tensor<4xi64>) -> tensor<3x!gf> {
+  %s = field.ldpc_encode %msg, %indices, %indptr m = 3, n = 4 : tensor<4x!gf>, tensor<7xi64>, tensor<4xi64> -> tensor<3x!gf>
+  return %s : tensor<3x!gf>
+}
+
+// Field values live inside party calls like any local type.
+// CHECK-LABEL: func.func @in_pcall
+// CHECK: simp.pcall [1] () : () -> !simp.mp<tensor<2x!field.gf128>, [1]>
+// CHECK: field.random : tensor<2x!field.gf128>
+module attributes {simp.world_size = 2 : i64} {
+  func.func @in_pcall() -> !simp.mp<tensor<2x!gf>, [1]> {
+    %r = simp.pcall [1] () : () -> !simp.mp<tensor<2x!gf>, [1]> {
+      %s = field.random : tensor<2x!gf>
+      simp.yield %s : tensor<2x!gf>
+    }
+    return %r : !simp.mp<tensor<2x!gf>, [1]>
+  }
+}
