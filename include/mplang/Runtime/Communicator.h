@@ -1,0 +1,43 @@
+//===- Communicator.h - point-to-point messages between ranks ---*- C++ -*-===//
+
+#ifndef MPLANG_RUNTIME_COMMUNICATOR_H
+#define MPLANG_RUNTIME_COMMUNICATOR_H
+
+#include "mplang/Runtime/Status.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace mplang::rt {
+
+/// Identifies one message between two ranks: the static tag the projection
+/// assigned, qualified by the dynamic context (call sites and loop
+/// iterations) it was sent in, which every rank derives identically.
+struct MessageKey {
+  int64_t tag;
+  std::string context;
+  std::string str() const;
+};
+
+/// Moves opaque byte strings between ranks. `send` never waits for the
+/// receiver; `recv` never blocks: its callback runs once, from any thread,
+/// with the bytes or with an error (abort, time-out, transport failure).
+class Communicator {
+public:
+  using RecvCallback = std::function<void(Status, std::string)>;
+
+  virtual ~Communicator();
+  virtual int64_t rank() const = 0;
+  virtual int64_t worldSize() const = 0;
+  virtual Status send(int64_t dst, const MessageKey &key,
+                      std::string bytes) = 0;
+  virtual void recv(int64_t src, const MessageKey &key, RecvCallback cb) = 0;
+  /// Fails every pending and future receive of the run, on every rank that
+  /// shares it, with `reason`.
+  virtual void abort(const std::string &reason) = 0;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_COMMUNICATOR_H

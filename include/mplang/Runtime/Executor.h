@@ -1,0 +1,116 @@
+//===- Executor.h - the dependency-counting scheduler of one rank -*- C++ -*-===//
+//
+// One scheduling thread per rank runs every ready step whose kernel is cheap
+// inline, hands heavy kernels to the thread pool, and lets asynchronous
+// kernels (receives, nested regions) finish later by posting a completion.
+// All frame state is touched on the scheduling thread only, so it needs no
+// locks; other threads talk to it through `post`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_EXECUTOR_H
+#define MPLANG_RUNTIME_EXECUTOR_H
+
+#include "mplang/Runtime/Communicator.h"
+#include "mplang/Runtime/Plan.h"
+#include "mplang/Runtime/ThreadPool.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <list>
+#include <mutex>
+
+namespace mplang::rt {
+
+class Tracer;
+
+/// Why a run failed: the message, and the op and rank it failed at.
+struct RunError {
+  std::string message;
+  mlir::Operation *op = nullptr;
+  /// True when the run stopped because a peer failed (not a root cause).
+  bool aborted = false;
+};
+
+class Executor {
+public:
+  using RegionDone =
+      std::function<void(Status, llvm::SmallVector<Value, 2> results)>;
+
+  Executor(Communicator &comm, ThreadPool &pool, Tracer *tracer = nullptr);
+  ~Executor();
+
+  /// Runs `plan` on the calling thread until it finishes or fails; on
+  /// failure the communicator is aborted so peers stop too.
+  Status run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
+             std::vector<Value> &results);
+  /// The first error of the last failed run.
+  const RunError &error() const { return firstError; }
+
+  Communicator &comm() { return communicator; }
+  /// Queues `fn` to run on the scheduling thread. Thread-safe.
+  void post(std::function<void()> fn);
+  /// Runs a nested region (scheduling thread only); `done` runs on the
+  /// scheduling thread with the region's results. `context` qualifies the
+  /// message keys of the region (see MessageKey).
+  void runRegion(const BlockPlan &plan, llvm::ArrayRef<Value> args,
+                 std::string context, RegionDone done);
+
+private:
+  friend class Invocation;
+  struct Frame;
+
+  Frame &newFrame(const BlockPlan &plan, llvm::ArrayRef<Value> args,
+                  std::string context, RegionDone done);
+  void runStep(Frame &frame, uint32_t index);
+  void complete(Frame &frame, uint32_t index, Status status,
+                llvm::MutableArrayRef<Value> results);
+  void fail(Status status, mlir::Operation *op);
+  void loop();
+
+  Communicator &communicator;
+  ThreadPool &pool;
+  Tracer *tracer;
+
+  // Scheduling-thread state.
+  std::list<std::unique_ptr<Frame>> frames;
+  std::vector<std::pair<Frame *, uint32_t>> ready;
+  bool finished = false;
+  bool failed = false;
+  RunError firstError;
+
+  // Shared with other threads.
+  std::mutex inboxMutex;
+  std::condition_variable inboxReady;
+  std::vector<std::function<void()>> inbox;
+  /// Pool tasks and asynchronous kernels not finished yet; a run returns only
+  /// when it reaches zero, so nothing refers to a dead executor.
+  std::atomic<int64_t> outstanding{0};
+};
+
+/// One asynchronous kernel call.
+class Invocation : public std::enable_shared_from_this<Invocation> {
+public:
+  llvm::SmallVector<Value, 4> args;
+  llvm::SmallVector<Value, 2> results;
+
+  Executor &executor() { return exec; }
+  Communicator &comm() { return exec.comm(); }
+  /// The message context of the frame the op runs in.
+  const std::string &context() const;
+  mlir::Operation *op() const;
+  /// Completes the op with `results` (on success). Thread-safe; call once.
+  void finish(Status status);
+
+private:
+  friend class Executor;
+  Invocation(Executor &exec, Executor::Frame &frame, uint32_t step)
+      : exec(exec), frame(frame), step(step) {}
+  Executor &exec;
+  Executor::Frame &frame;
+  uint32_t step;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_EXECUTOR_H

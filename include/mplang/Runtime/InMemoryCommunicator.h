@@ -1,0 +1,64 @@
+//===- InMemoryCommunicator.h - messages within one process -----*- C++ -*-===//
+
+#ifndef MPLANG_RUNTIME_INMEMORYCOMMUNICATOR_H
+#define MPLANG_RUNTIME_INMEMORYCOMMUNICATOR_H
+
+#include "mplang/Runtime/Communicator.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace mplang::rt {
+
+/// The mailboxes shared by the ranks of a simulation.
+class InMemoryHub {
+public:
+  explicit InMemoryHub(int64_t worldSize) : worldSize(worldSize) {}
+
+  Status deliver(int64_t src, int64_t dst, const MessageKey &key,
+                 std::string bytes);
+  void wait(int64_t src, int64_t dst, const MessageKey &key,
+            Communicator::RecvCallback cb);
+  void abort(const std::string &reason);
+  /// Receives still waiting for their message, one line each.
+  std::vector<std::string> pendingReceives();
+
+  const int64_t worldSize;
+
+private:
+  using Key = std::tuple<int64_t, int64_t, std::string>;
+  struct Slot {
+    bool hasBytes = false;
+    std::string bytes;
+    Communicator::RecvCallback waiter;
+  };
+  std::mutex mutex;
+  std::map<Key, Slot> slots;
+  bool aborted = false;
+  std::string abortReason;
+};
+
+/// One rank's view of an InMemoryHub.
+class InMemoryCommunicator : public Communicator {
+public:
+  InMemoryCommunicator(InMemoryHub &hub, int64_t rank) : hub(hub), self(rank) {}
+  int64_t rank() const override { return self; }
+  int64_t worldSize() const override { return hub.worldSize; }
+  Status send(int64_t dst, const MessageKey &key, std::string bytes) override {
+    return hub.deliver(self, dst, key, std::move(bytes));
+  }
+  void recv(int64_t src, const MessageKey &key, RecvCallback cb) override {
+    hub.wait(src, self, key, std::move(cb));
+  }
+  void abort(const std::string &reason) override { hub.abort(reason); }
+
+private:
+  InMemoryHub &hub;
+  int64_t self;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_INMEMORYCOMMUNICATOR_H

@@ -1,0 +1,34 @@
+//===- TypeConversion.h - MLIR types and attributes <-> values --*- C++ -*-===//
+
+#ifndef MPLANG_RUNTIME_TYPECONVERSION_H
+#define MPLANG_RUNTIME_TYPECONVERSION_H
+
+#include "mplang/Runtime/Status.h"
+#include "mplang/Runtime/Value.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Types.h"
+#include <optional>
+
+namespace mplang::rt {
+
+/// The run-time element type of an MLIR element type (integers of width 1,
+/// 8, 16, 32, 64 of any signedness, index as i64, f32, f64).
+std::optional<DType> getDType(mlir::Type elementType);
+
+/// Element type and shape of a scalar or statically shaped ranked tensor.
+struct TensorLayout {
+  DType dtype;
+  llvm::SmallVector<int64_t, 4> shape;
+};
+std::optional<TensorLayout> getLayout(mlir::Type type);
+
+/// A value of `type` holding the constant `attr` (integer, float or dense).
+Status valueFromAttribute(mlir::Attribute attr, mlir::Type type, Value &out);
+/// The attribute printing `value` as a value of `type` (dense elements for
+/// tensors, an integer or float attribute for scalars).
+mlir::Attribute attributeFromValue(const Value &value, mlir::Type type);
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_TYPECONVERSION_H

@@ -1,0 +1,100 @@
+//===- Value.h - run-time values --------------------------------*- C++ -*-===//
+//
+// Immutable, shared run-time values: dense tensors, opaque objects (BFV keys
+// and ciphertexts) and the explicit absent value. Copying a Value copies a
+// handle, never the data.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_VALUE_H
+#define MPLANG_RUNTIME_VALUE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mplang::rt {
+
+/// Element types of run-time tensors. Integers are stored in their natural
+/// width (i1 in one byte, 0 or 1); signedness is a property of the ops.
+enum class DType : uint8_t { I1, I8, I16, I32, I64, F32, F64, GF128 };
+
+/// Bytes per element.
+size_t dtypeSize(DType dtype);
+/// Short name (`i32`, `f64`, `gf128`).
+llvm::StringRef dtypeName(DType dtype);
+bool isInteger(DType dtype);
+bool isFloat(DType dtype);
+
+/// A dense row-major tensor. A rank-0 tensor holds one scalar.
+class Tensor {
+public:
+  /// A zero-initialized tensor.
+  Tensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+
+  DType dtype() const { return dtype_; }
+  llvm::ArrayRef<int64_t> shape() const { return shape_; }
+  int64_t numElements() const { return numElements_; }
+  size_t numBytes() const { return data_.size(); }
+
+  const uint8_t *bytes() const { return data_.data(); }
+  uint8_t *bytes() { return data_.data(); }
+  template <typename T> const T *data() const {
+    return reinterpret_cast<const T *>(data_.data());
+  }
+  template <typename T> T *data() { return reinterpret_cast<T *>(data_.data()); }
+
+private:
+  DType dtype_;
+  llvm::SmallVector<int64_t, 4> shape_;
+  int64_t numElements_;
+  std::vector<uint8_t> data_;
+};
+
+/// An object the runtime moves around without looking inside (BFV keys,
+/// ciphertexts, ...). Kernels that own the kind downcast it.
+class Opaque {
+public:
+  virtual ~Opaque();
+  virtual llvm::StringRef kind() const = 0;
+  /// Bytes that `deserialize` of the same kind turns back into the object.
+  virtual std::string serialize() const = 0;
+};
+
+/// A shared handle to an immutable tensor or opaque object, or the absent
+/// value (what a rank holds of a value it does not have).
+class Value {
+public:
+  Value() = default;
+  static Value absent() { return Value(); }
+  static Value tensor(std::shared_ptr<const Tensor> t) { return Value(std::move(t)); }
+  static Value tensor(Tensor &&t) {
+    return Value(std::make_shared<const Tensor>(std::move(t)));
+  }
+  static Value opaque(std::shared_ptr<const Opaque> o) {
+    Value v;
+    v.opaque_ = std::move(o);
+    return v;
+  }
+
+  bool isAbsent() const { return !tensor_ && !opaque_; }
+  bool isTensor() const { return static_cast<bool>(tensor_); }
+  bool isOpaque() const { return static_cast<bool>(opaque_); }
+  const Tensor &getTensor() const { return *tensor_; }
+  const std::shared_ptr<const Opaque> &getOpaque() const { return opaque_; }
+  /// Bytes of payload, for traces and accounting.
+  size_t numBytes() const;
+
+private:
+  explicit Value(std::shared_ptr<const Tensor> t) : tensor_(std::move(t)) {}
+  std::shared_ptr<const Tensor> tensor_;
+  std::shared_ptr<const Opaque> opaque_;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_VALUE_H

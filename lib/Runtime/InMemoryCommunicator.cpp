@@ -1,0 +1,100 @@
+//===- InMemoryCommunicator.cpp - messages within one process -------------===//
+
+#include "mplang/Runtime/InMemoryCommunicator.h"
+
+using namespace mplang::rt;
+
+Communicator::~Communicator() = default;
+
+std::string MessageKey::str() const {
+  return "tag " + std::to_string(tag) +
+         (context.empty() ? "" : " in context " + context);
+}
+
+/// Mailbox keys: one slot per (sender, receiver, message key).
+static std::tuple<int64_t, int64_t, std::string>
+slotKey(int64_t src, int64_t dst, const MessageKey &key) {
+  return {src, dst, std::to_string(key.tag) + "@" + key.context};
+}
+
+Status InMemoryHub::deliver(int64_t src, int64_t dst, const MessageKey &key,
+                            std::string bytes) {
+  if (dst < 0 || dst >= worldSize)
+    return Status::error("send to rank " + llvm::Twine(dst) +
+                         " outside the world of " + llvm::Twine(worldSize));
+  Communicator::RecvCallback waiter;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (aborted)
+      return Status::error(abortReason);
+    Key k = slotKey(src, dst, key);
+    Slot &slot = slots[k];
+    if (slot.hasBytes)
+      return Status::error("rank " + llvm::Twine(src) + " sent " + key.str() +
+                           " to rank " + llvm::Twine(dst) + " twice");
+    if (!slot.waiter) {
+      slot.hasBytes = true;
+      slot.bytes = std::move(bytes);
+      return Status::ok();
+    }
+    waiter = std::move(slot.waiter);
+    slots.erase(k);
+  }
+  waiter(Status::ok(), std::move(bytes));
+  return Status::ok();
+}
+
+void InMemoryHub::wait(int64_t src, int64_t dst, const MessageKey &key,
+                       Communicator::RecvCallback cb) {
+  std::string bytes;
+  Status status = Status::ok();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    Key k = slotKey(src, dst, key);
+    if (aborted) {
+      status = Status::error(abortReason);
+    } else if (src < 0 || src >= worldSize) {
+      status = Status::error("receive from rank " + llvm::Twine(src) +
+                             " outside the world");
+    } else {
+      Slot &slot = slots[k];
+      if (!slot.hasBytes) {
+        slot.waiter = std::move(cb);
+        return;
+      }
+      bytes = std::move(slot.bytes);
+      slots.erase(k);
+    }
+  }
+  cb(std::move(status), std::move(bytes));
+}
+
+void InMemoryHub::abort(const std::string &reason) {
+  std::vector<Communicator::RecvCallback> waiters;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (aborted)
+      return;
+    aborted = true;
+    abortReason = reason;
+    for (auto &[key, slot] : slots)
+      if (slot.waiter)
+        waiters.push_back(std::move(slot.waiter));
+    slots.clear();
+  }
+  for (auto &waiter : waiters)
+    waiter(Status::error(reason), "");
+}
+
+std::vector<std::string> InMemoryHub::pendingReceives() {
+  std::vector<std::string> lines;
+  std::lock_guard<std::mutex> lock(mutex);
+  for (auto &[key, slot] : slots)
+    if (slot.waiter) {
+      auto &[src, dst, tag] = key;
+      lines.push_back("rank " + std::to_string(dst) +
+                      " waits for a message from rank " + std::to_string(src) +
+                      " (tag@context " + tag + ")");
+    }
+  return lines;
+}

@@ -1,0 +1,214 @@
+//===- TensorKernels.cpp - tensor dialect ops on dense tensors ------------===//
+
+#include "Elementwise.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include <cstring>
+
+using namespace mplang::rt;
+using mlir::cast;
+using mlir::failed;
+using mlir::failure;
+using mlir::FailureOr;
+using mlir::LogicalResult;
+using mlir::Operation;
+using mlir::success;
+using mplang::rt::Value;
+namespace tensor = mlir::tensor;
+using mlir::StringRef;
+
+namespace {
+
+using Factory = FailureOr<std::unique_ptr<Kernel>>;
+using Compute = std::function<Status(llvm::ArrayRef<Value>, Tensor &)>;
+
+Factory makeKernel(Operation *op, Compute compute) {
+  FailureOr<TensorLayout> layout = resultLayout(op);
+  if (failed(layout))
+    return failure();
+  return std::unique_ptr<Kernel>(new FnKernel(
+      [layout = *layout, compute = std::move(compute)](
+          llvm::ArrayRef<Value> args,
+          llvm::MutableArrayRef<Value> results) -> Status {
+        if (Status s = requireTensors(args); !s.isOk())
+          return s;
+        Tensor out(layout.dtype, layout.shape);
+        if (Status s = compute(args, out); !s.isOk())
+          return s;
+        results[0] = Value::tensor(std::move(out));
+        return Status::ok();
+      }));
+}
+
+int64_t scalarIndex(const Value &v) { return v.getTensor().data<int64_t>()[0]; }
+
+/// Row-major strides of `shape`.
+llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape) {
+  llvm::SmallVector<int64_t, 4> strides(shape.size(), 1);
+  for (int i = int(shape.size()) - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * shape[i + 1];
+  return strides;
+}
+
+/// Copies the strided window (offsets, sizes, steps) of `from` to the whole
+/// of `to` (or, with `scatter`, the whole of `from` into the window of `to`).
+void copyWindow(const Tensor &from, Tensor &to, llvm::ArrayRef<int64_t> offsets,
+                llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps,
+                bool scatter) {
+  size_t width = dtypeSize(from.dtype());
+  const Tensor &big = scatter ? to : from;
+  auto bigStrides = stridesOf(big.shape());
+  int64_t count = 1;
+  for (int64_t s : sizes)
+    count *= s;
+  llvm::SmallVector<int64_t, 4> index(sizes.size(), 0);
+  for (int64_t linear = 0; linear < count; ++linear) {
+    int64_t offset = 0;
+    for (size_t d = 0; d < sizes.size(); ++d)
+      offset += (offsets[d] + index[d] * steps[d]) * bigStrides[d];
+    if (scatter)
+      std::memcpy(to.bytes() + offset * width, from.bytes() + linear * width,
+                  width);
+    else
+      std::memcpy(to.bytes() + linear * width, from.bytes() + offset * width,
+                  width);
+    for (int d = int(sizes.size()) - 1; d >= 0 && ++index[d] == sizes[d]; --d)
+      index[d] = 0;
+  }
+}
+
+/// Static offsets/sizes/strides of a slice op, or a diagnostic.
+template <typename SliceOp>
+LogicalResult staticWindow(SliceOp op, llvm::SmallVector<int64_t, 4> &offsets,
+                           llvm::SmallVector<int64_t, 4> &sizes,
+                           llvm::SmallVector<int64_t, 4> &steps) {
+  if (!op.getOffsets().empty() || !op.getSizes().empty() ||
+      !op.getStrides().empty())
+    return op->emitOpError("mplang-run needs static offsets, sizes and "
+                           "strides");
+  offsets.assign(op.getStaticOffsets().begin(), op.getStaticOffsets().end());
+  sizes.assign(op.getStaticSizes().begin(), op.getStaticSizes().end());
+  steps.assign(op.getStaticStrides().begin(), op.getStaticStrides().end());
+  return success();
+}
+
+/// Ops whose result has the bytes of their first operand in the same order.
+Factory sameBytes(Operation *op, PlanBuilder &) {
+  return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
+    std::memcpy(out.bytes(), args[0].getTensor().bytes(), out.numBytes());
+    return Status::ok();
+  });
+}
+
+Status checkIndices(llvm::ArrayRef<Value> indices,
+                    llvm::ArrayRef<int64_t> shape, int64_t &linear) {
+  linear = 0;
+  for (auto [i, v] : llvm::enumerate(indices)) {
+    int64_t index = scalarIndex(v);
+    if (index < 0 || index >= shape[i])
+      return Status::error("index " + llvm::Twine(index) +
+                           " is out of bounds for dimension " + llvm::Twine(i) +
+                           " of size " + llvm::Twine(shape[i]));
+    linear = linear * shape[i] + index;
+  }
+  return Status::ok();
+}
+
+} // namespace
+
+void mplang::rt::registerTensorKernels(KernelRegistry &r) {
+  r.add("tensor.empty", [](Operation *op, PlanBuilder &) {
+    return makeKernel(op, [](llvm::ArrayRef<Value>, Tensor &) {
+      return Status::ok();
+    });
+  });
+  r.add("tensor.splat", [](Operation *op, PlanBuilder &) {
+    return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
+      size_t width = dtypeSize(out.dtype());
+      for (int64_t i = 0; i < out.numElements(); ++i)
+        std::memcpy(out.bytes() + i * width, args[0].getTensor().bytes(), width);
+      return Status::ok();
+    });
+  });
+  r.add("tensor.from_elements", [](Operation *op, PlanBuilder &) {
+    return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
+      size_t width = dtypeSize(out.dtype());
+      for (auto [i, arg] : llvm::enumerate(args))
+        std::memcpy(out.bytes() + i * width, arg.getTensor().bytes(), width);
+      return Status::ok();
+    });
+  });
+  r.add("tensor.extract", [](Operation *op, PlanBuilder &) {
+    return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
+      const Tensor &t = args[0].getTensor();
+      int64_t linear;
+      if (Status s = checkIndices(args.drop_front(), t.shape(), linear);
+          !s.isOk())
+        return s;
+      size_t width = dtypeSize(t.dtype());
+      std::memcpy(out.bytes(), t.bytes() + linear * width, width);
+      return Status::ok();
+    });
+  });
+  r.add("tensor.insert", [](Operation *op, PlanBuilder &) {
+    return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
+      const Tensor &dest = args[1].getTensor();
+      int64_t linear;
+      if (Status s = checkIndices(args.drop_front(2), dest.shape(), linear);
+          !s.isOk())
+        return s;
+      size_t width = dtypeSize(dest.dtype());
+      std::memcpy(out.bytes(), dest.bytes(), out.numBytes());
+      std::memcpy(out.bytes() + linear * width, args[0].getTensor().bytes(),
+                  width);
+      return Status::ok();
+    });
+  });
+  for (StringRef name : {"tensor.collapse_shape", "tensor.expand_shape",
+                         "tensor.reshape", "tensor.bitcast", "tensor.cast"})
+    r.add(name, sameBytes);
+  r.add("tensor.dim", [](Operation *op, PlanBuilder &) {
+    return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
+      auto shape = args[0].getTensor().shape();
+      int64_t dim = scalarIndex(args[1]);
+      if (dim < 0 || dim >= int64_t(shape.size()))
+        return Status::error("tensor.dim index out of range");
+      out.data<int64_t>()[0] = shape[dim];
+      return Status::ok();
+    });
+  });
+  r.add("tensor.extract_slice", [](Operation *op, PlanBuilder &) -> Factory {
+    llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
+    if (failed(staticWindow(cast<tensor::ExtractSliceOp>(op), offsets, sizes,
+                            steps)))
+      return failure();
+    return makeKernel(op, [=](llvm::ArrayRef<Value> args, Tensor &out) {
+      copyWindow(args[0].getTensor(), out, offsets, sizes, steps, false);
+      return Status::ok();
+    });
+  });
+  r.add("tensor.insert_slice", [](Operation *op, PlanBuilder &) -> Factory {
+    llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
+    if (failed(staticWindow(cast<tensor::InsertSliceOp>(op), offsets, sizes,
+                            steps)))
+      return failure();
+    return makeKernel(op, [=](llvm::ArrayRef<Value> args, Tensor &out) {
+      std::memcpy(out.bytes(), args[1].getTensor().bytes(), out.numBytes());
+      copyWindow(args[0].getTensor(), out, offsets, sizes, steps, true);
+      return Status::ok();
+    });
+  });
+  r.add("tensor.concat", [](Operation *op, PlanBuilder &) {
+    int64_t dim = cast<tensor::ConcatOp>(op).getDim();
+    return makeKernel(op, [dim](llvm::ArrayRef<Value> args, Tensor &out) {
+      llvm::SmallVector<int64_t, 4> offsets(out.shape().size(), 0);
+      llvm::SmallVector<int64_t, 4> steps(out.shape().size(), 1);
+      for (const Value &arg : args) {
+        const Tensor &part = arg.getTensor();
+        copyWindow(part, out, offsets, part.shape(), steps, true);
+        offsets[dim] += part.shape()[dim];
+      }
+      return Status::ok();
+    });
+  });
+}

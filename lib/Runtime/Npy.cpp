@@ -1,0 +1,139 @@
+//===- Npy.cpp - NumPy .npy files -------------------------------*- C++ -*-===//
+
+#include "mplang/Runtime/Npy.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstring>
+
+using namespace mplang::rt;
+
+static std::string descrOf(DType dtype, bool isUnsigned) {
+  switch (dtype) {
+  case DType::I1:
+    return "|b1";
+  case DType::I8:
+    return isUnsigned ? "|u1" : "|i1";
+  case DType::F32:
+    return "<f4";
+  case DType::F64:
+    return "<f8";
+  default:
+    return (isUnsigned ? "<u" : "<i") + std::to_string(dtypeSize(dtype));
+  }
+}
+
+static std::optional<DType> dtypeOf(llvm::StringRef descr) {
+  if (descr == "|b1")
+    return DType::I1;
+  if (descr == "<f4")
+    return DType::F32;
+  if (descr == "<f8")
+    return DType::F64;
+  if (descr.size() != 3 || (descr[0] != '<' && descr[0] != '|') ||
+      (descr[1] != 'i' && descr[1] != 'u'))
+    return std::nullopt;
+  switch (descr[2]) {
+  case '1':
+    return DType::I8;
+  case '2':
+    return DType::I16;
+  case '4':
+    return DType::I32;
+  case '8':
+    return DType::I64;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The text after `'key':` in the header dictionary, up to `end`.
+static llvm::StringRef field(llvm::StringRef header, llvm::StringRef key,
+                             char end) {
+  size_t at = header.find(("'" + key + "'").str());
+  if (at == llvm::StringRef::npos)
+    return {};
+  llvm::StringRef rest = header.drop_front(at + key.size() + 2).ltrim(" :");
+  return rest.take_until([&](char c) { return c == end; });
+}
+
+Status mplang::rt::parseNpy(llvm::StringRef bytes, Value &out) {
+  if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10)
+    return Status::error("not an .npy file (bad magic)");
+  uint8_t major = bytes[6];
+  size_t lengthBytes = major == 1 ? 2 : 4;
+  if (major < 1 || major > 3 || bytes.size() < 8 + lengthBytes)
+    return Status::error("unsupported .npy version " + llvm::Twine(major));
+  uint32_t headerLength = 0;
+  std::memcpy(&headerLength, bytes.data() + 8, lengthBytes);
+  size_t dataStart = 8 + lengthBytes + headerLength;
+  if (bytes.size() < dataStart)
+    return Status::error("truncated .npy header");
+  llvm::StringRef header = bytes.slice(8 + lengthBytes, dataStart);
+
+  llvm::StringRef descr = field(header, "descr", ',').trim(" '\"");
+  std::optional<DType> dtype = dtypeOf(descr);
+  if (!dtype)
+    return Status::error("unsupported .npy dtype '" + descr + "'");
+  if (field(header, "fortran_order", ',').trim() != "False")
+    return Status::error("Fortran-ordered .npy arrays are not supported");
+  llvm::StringRef shapeText = field(header, "shape", ')').trim(" (");
+  llvm::SmallVector<int64_t, 4> shape;
+  llvm::SmallVector<llvm::StringRef, 4> dims;
+  shapeText.split(dims, ',', -1, /*KeepEmpty=*/false);
+  for (llvm::StringRef dim : dims) {
+    int64_t value;
+    if (dim.trim().getAsInteger(10, value) || value < 0)
+      return Status::error("bad .npy shape '" + shapeText + "'");
+    shape.push_back(value);
+  }
+  Tensor t(*dtype, shape);
+  if (bytes.size() - dataStart != t.numBytes())
+    return Status::error(".npy data has " +
+                         llvm::Twine(bytes.size() - dataStart) +
+                         " bytes, its header says " + llvm::Twine(t.numBytes()));
+  std::memcpy(t.bytes(), bytes.data() + dataStart, t.numBytes());
+  out = Value::tensor(std::move(t));
+  return Status::ok();
+}
+
+Status mplang::rt::readNpy(llvm::StringRef path, Value &out) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return Status::error("cannot read '" + path +
+                         "': " + buffer.getError().message());
+  if (Status s = parseNpy((*buffer)->getBuffer(), out); !s.isOk())
+    return Status::error(path + ": " + s.message());
+  return Status::ok();
+}
+
+Status mplang::rt::writeNpy(llvm::StringRef path, const Tensor &tensor,
+                            bool isUnsigned) {
+  // Python tuple syntax: (), (3,), (2, 3).
+  std::string shape = llvm::join(
+      llvm::map_range(tensor.shape(),
+                      [](int64_t dim) { return std::to_string(dim); }),
+      ", ");
+  if (tensor.shape().size() == 1)
+    shape += ",";
+  std::string header = "{'descr': '" + descrOf(tensor.dtype(), isUnsigned) +
+                       "', 'fortran_order': False, 'shape': (" + shape +
+                       "), }";
+  // Magic, version and length take 10 bytes; pad the header with spaces so
+  // the data starts 64-byte aligned, and end it with a newline.
+  header.append(63 - (10 + header.size()) % 64, ' ');
+  header.push_back('\n');
+
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
+  if (ec)
+    return Status::error("cannot write '" + path + "': " + ec.message());
+  uint16_t length = header.size();
+  os << "\x93NUMPY" << char(1) << char(0);
+  os.write(reinterpret_cast<const char *>(&length), 2);
+  os << header;
+  os.write(reinterpret_cast<const char *>(tensor.bytes()), tensor.numBytes());
+  return Status::ok();
+}

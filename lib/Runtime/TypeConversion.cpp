@@ -1,0 +1,135 @@
+//===- TypeConversion.cpp - MLIR types and attributes <-> values ----------===//
+
+#include "mplang/Runtime/TypeConversion.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include <cstring>
+
+using namespace mplang::rt;
+using namespace mlir;
+
+std::optional<DType> mplang::rt::getDType(Type elementType) {
+  if (isa<IndexType>(elementType))
+    return DType::I64;
+  if (auto integer = dyn_cast<IntegerType>(elementType)) {
+    switch (integer.getWidth()) {
+    case 1:
+      return DType::I1;
+    case 8:
+      return DType::I8;
+    case 16:
+      return DType::I16;
+    case 32:
+      return DType::I32;
+    case 64:
+      return DType::I64;
+    default:
+      return std::nullopt;
+    }
+  }
+  if (elementType.isF32())
+    return DType::F32;
+  if (elementType.isF64())
+    return DType::F64;
+  return std::nullopt;
+}
+
+std::optional<TensorLayout> mplang::rt::getLayout(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    if (!tensor.hasStaticShape())
+      return std::nullopt;
+    std::optional<DType> dtype = getDType(tensor.getElementType());
+    if (!dtype)
+      return std::nullopt;
+    return TensorLayout{*dtype, llvm::SmallVector<int64_t, 4>(
+                                    tensor.getShape().begin(),
+                                    tensor.getShape().end())};
+  }
+  std::optional<DType> dtype = getDType(type);
+  if (!dtype)
+    return std::nullopt;
+  return TensorLayout{*dtype, {}};
+}
+
+/// Stores `value` (already truncated to the element width) at element `i`.
+static void storeInt(Tensor &t, int64_t i, int64_t value) {
+  switch (dtypeSize(t.dtype())) {
+  case 1:
+    t.data<int8_t>()[i] = t.dtype() == DType::I1 ? (value & 1) : value;
+    return;
+  case 2:
+    t.data<int16_t>()[i] = value;
+    return;
+  case 4:
+    t.data<int32_t>()[i] = value;
+    return;
+  default:
+    t.data<int64_t>()[i] = value;
+  }
+}
+
+static int64_t loadInt(const Tensor &t, int64_t i) {
+  switch (dtypeSize(t.dtype())) {
+  case 1:
+    return t.data<int8_t>()[i];
+  case 2:
+    return t.data<int16_t>()[i];
+  case 4:
+    return t.data<int32_t>()[i];
+  default:
+    return t.data<int64_t>()[i];
+  }
+}
+
+Status mplang::rt::valueFromAttribute(Attribute attr, Type type,
+                                      mplang::rt::Value &out) {
+  std::optional<TensorLayout> layout = getLayout(type);
+  if (!layout)
+    return Status::error("unsupported type for a constant");
+  Tensor t(layout->dtype, layout->shape);
+  auto setFrom = [&](int64_t i, Attribute element) {
+    if (auto integer = dyn_cast<IntegerAttr>(element))
+      storeInt(t, i, integer.getValue().getSExtValue());
+    else if (auto real = dyn_cast<FloatAttr>(element)) {
+      if (t.dtype() == DType::F32)
+        t.data<float>()[i] = real.getValueAsDouble();
+      else
+        t.data<double>()[i] = real.getValueAsDouble();
+    } else if (auto boolean = dyn_cast<BoolAttr>(element))
+      storeInt(t, i, boolean.getValue());
+  };
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+    if (dense.getNumElements() != t.numElements() && !dense.isSplat())
+      return Status::error("constant has the wrong number of elements");
+    auto values = dense.getValues<Attribute>();
+    for (int64_t i = 0; i < t.numElements(); ++i)
+      setFrom(i, dense.isSplat() ? values[0] : values[i]);
+  } else if (isa<IntegerAttr, FloatAttr, BoolAttr>(attr)) {
+    for (int64_t i = 0; i < t.numElements(); ++i)
+      setFrom(i, attr);
+  } else {
+    return Status::error("unsupported constant attribute");
+  }
+  out = mplang::rt::Value::tensor(std::move(t));
+  return Status::ok();
+}
+
+Attribute mplang::rt::attributeFromValue(const mplang::rt::Value &value,
+                                         Type type) {
+  const Tensor &t = value.getTensor();
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  Type elementType = tensorType ? tensorType.getElementType() : type;
+  SmallVector<Attribute> elements;
+  for (int64_t i = 0; i < t.numElements(); ++i) {
+    if (t.dtype() == DType::F32)
+      elements.push_back(FloatAttr::get(elementType, t.data<float>()[i]));
+    else if (t.dtype() == DType::F64)
+      elements.push_back(FloatAttr::get(elementType, t.data<double>()[i]));
+    else
+      elements.push_back(IntegerAttr::get(elementType, loadInt(t, i)));
+  }
+  if (!tensorType)
+    return elements.front();
+  return DenseElementsAttr::get(tensorType, elements);
+}

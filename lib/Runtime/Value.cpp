@@ -1,0 +1,73 @@
+//===- Value.cpp - run-time values ------------------------------*- C++ -*-===//
+
+#include "mplang/Runtime/Value.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace mplang::rt;
+
+size_t mplang::rt::dtypeSize(DType dtype) {
+  switch (dtype) {
+  case DType::I1:
+  case DType::I8:
+    return 1;
+  case DType::I16:
+    return 2;
+  case DType::I32:
+  case DType::F32:
+    return 4;
+  case DType::I64:
+  case DType::F64:
+    return 8;
+  case DType::GF128:
+    return 16;
+  }
+  llvm_unreachable("unknown dtype");
+}
+
+llvm::StringRef mplang::rt::dtypeName(DType dtype) {
+  switch (dtype) {
+  case DType::I1:
+    return "i1";
+  case DType::I8:
+    return "i8";
+  case DType::I16:
+    return "i16";
+  case DType::I32:
+    return "i32";
+  case DType::I64:
+    return "i64";
+  case DType::F32:
+    return "f32";
+  case DType::F64:
+    return "f64";
+  case DType::GF128:
+    return "gf128";
+  }
+  llvm_unreachable("unknown dtype");
+}
+
+bool mplang::rt::isInteger(DType dtype) {
+  return dtype != DType::F32 && dtype != DType::F64 && dtype != DType::GF128;
+}
+
+bool mplang::rt::isFloat(DType dtype) {
+  return dtype == DType::F32 || dtype == DType::F64;
+}
+
+Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape)
+    : dtype_(dtype), shape_(shape.begin(), shape.end()), numElements_(1) {
+  for (int64_t dim : shape)
+    numElements_ *= dim;
+  data_.assign(numElements_ * dtypeSize(dtype), 0);
+}
+
+Opaque::~Opaque() = default;
+
+size_t Value::numBytes() const {
+  if (tensor_)
+    return tensor_->numBytes();
+  if (opaque_)
+    return opaque_->serialize().size();
+  return 0;
+}

@@ -1,0 +1,279 @@
+//===- mplang-run.cpp - run a multi-party program ---------------*- C++ -*-===//
+//
+// Parses and verifies a global program, projects it into one program per
+// rank and runs every rank, printing what each rank holds of the results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Dialect/Simp/IR/Parties.h"
+#include "mplang/Dialect/Simp/IR/SimpTypes.h"
+#include "mplang/Dialect/Simp/Transforms/Passes.h"
+#include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Npy.h"
+#include "mplang/Runtime/Simulator.h"
+#include "mplang/Runtime/TypeConversion.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include <csignal>
+
+using namespace mlir;
+namespace rt = mplang::rt;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
+                                      cl::Required);
+static cl::opt<int64_t> simRanks("sim",
+                                 cl::desc("Run all ranks in this process; the "
+                                          "value must equal simp.world_size"),
+                                 cl::init(0));
+static cl::opt<std::string> entryName("entry", cl::desc("Entry function"),
+                                      cl::init("main"));
+static cl::opt<std::string> traceFile("trace",
+                                      cl::desc("Write a Chrome trace (JSON)"));
+static cl::list<std::string>
+    npyInputs("input", cl::desc("Bind entry argument I of rank R to a .npy "
+                                "file: R:I=FILE.npy"));
+static cl::list<std::string>
+    attrInputs("arg", cl::desc("Bind entry argument I of rank R to an MLIR "
+                               "attribute: R:I=ATTR, e.g. 0:0='5 : i64'"));
+static cl::opt<std::string>
+    outputDir("output-dir",
+              cl::desc("Write rank R's result I as DIR/rankR_resultI.npy"));
+static cl::opt<unsigned> timeoutSeconds("timeout",
+                                        cl::desc("Stop a run after N seconds"),
+                                        cl::init(60));
+static cl::opt<unsigned> poolThreads("pool-threads",
+                                     cl::desc("Threads for heavy kernels"),
+                                     cl::init(2));
+
+static std::atomic<bool> interrupted{false};
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "mplang-run: error: " << message << "\n";
+  return 1;
+}
+
+namespace {
+/// What the driver knows of the global entry function: its argument and
+/// result types, which say which rank holds what.
+struct GlobalSignature {
+  SmallVector<Type> inputs, results;
+};
+
+/// The local type rank `r` holds of global type `type`, or null.
+Type localType(Type type, int64_t r) {
+  auto mp = dyn_cast<simp::MPType>(type);
+  if (!mp)
+    return type;
+  if (mp.isStatic() && !mp.holds(r))
+    return {};
+  return localType(mp.getValueType(), r);
+}
+} // namespace
+
+/// Parses `R:I=TEXT` into its parts.
+static bool parseBinding(StringRef spec, int64_t &rank, int64_t &index,
+                         StringRef &text) {
+  auto [where, rest] = spec.split('=');
+  auto [r, i] = where.split(':');
+  text = rest;
+  return !r.getAsInteger(10, rank) && !i.getAsInteger(10, index) &&
+         spec.contains('=');
+}
+
+/// Binds every --input and --arg to the argument lists of each rank.
+static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
+                                int64_t worldSize,
+                                std::vector<std::vector<rt::Value>> &args) {
+  // bound[r][i]: global argument i of rank r.
+  std::vector<std::vector<std::optional<rt::Value>>> bound(
+      worldSize, std::vector<std::optional<rt::Value>>(sig.inputs.size()));
+  auto bind = [&](StringRef spec, bool isNpy) -> LogicalResult {
+    int64_t r, i;
+    StringRef text;
+    if (!parseBinding(spec, r, i, text))
+      return fail("bad binding '" + spec + "': expected RANK:INDEX=VALUE"),
+             failure();
+    if (r < 0 || r >= worldSize || i < 0 || i >= int64_t(sig.inputs.size()))
+      return fail("binding '" + spec + "' names no entry argument of a rank"),
+             failure();
+    Type local = localType(sig.inputs[i], r);
+    if (!local)
+      return fail("rank " + Twine(r) + " does not hold argument " + Twine(i)),
+             failure();
+    rt::Value value;
+    rt::Status status = rt::Status::ok();
+    if (isNpy) {
+      status = rt::readNpy(text, value);
+    } else {
+      Attribute attr = parseAttribute(text, &ctx);
+      if (!attr)
+        return fail("cannot parse '" + text + "' as an attribute"), failure();
+      status = rt::valueFromAttribute(attr, local, value);
+    }
+    if (!status.isOk())
+      return fail(status.message()), failure();
+    std::optional<rt::TensorLayout> layout = rt::getLayout(local);
+    if (!layout || layout->dtype != value.getTensor().dtype() ||
+        ArrayRef<int64_t>(layout->shape) != value.getTensor().shape()) {
+      std::string type;
+      llvm::raw_string_ostream os(type);
+      os << local;
+      return fail("binding '" + spec + "' does not fit argument type " + type),
+             failure();
+    }
+    bound[r][i] = value;
+    return success();
+  };
+  for (const std::string &spec : npyInputs)
+    if (failed(bind(spec, true)))
+      return failure();
+  for (const std::string &spec : attrInputs)
+    if (failed(bind(spec, false)))
+      return failure();
+
+  args.assign(worldSize, {});
+  for (int64_t r = 0; r < worldSize; ++r)
+    for (auto [i, type] : llvm::enumerate(sig.inputs)) {
+      if (!localType(type, r))
+        continue;
+      if (!bound[r][i]) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << type;
+        return fail("rank " + Twine(r) + " needs entry argument " + Twine(i) +
+                    " (" + text + "): pass --input " + Twine(r) + ":" +
+                    Twine(i) + "=FILE.npy or --arg " + Twine(r) + ":" +
+                    Twine(i) + "=VALUE"),
+               failure();
+      }
+      args[r].push_back(*bound[r][i]);
+    }
+  return success();
+}
+
+static std::string format(const rt::Value &value, Type type) {
+  if (value.isAbsent())
+    return "<absent>";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  rt::attributeFromValue(value, type).print(os);
+  return text;
+}
+
+static bool isUnsignedType(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    type = tensor.getElementType();
+  return type.isUnsignedInteger();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "mplang multi-party program runner\n");
+  std::signal(SIGINT, [](int) { interrupted = true; });
+
+  DialectRegistry registry;
+  mplang::registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(inputFile, sourceMgr,
+                                                           ParserConfig(&ctx));
+  if (!module)
+    return 1;
+  std::optional<int64_t> worldSize = simp::getWorldSize(*module);
+  if (!worldSize)
+    return fail("the program has no 'simp.world_size'");
+  if (simRanks != *worldSize)
+    return fail("--sim " + Twine(simRanks) + " does not match simp.world_size = " +
+                Twine(*worldSize));
+
+  GlobalSignature sig;
+  if (auto entry = module->lookupSymbol<func::FuncOp>(entryName)) {
+    llvm::append_range(sig.inputs, entry.getFunctionType().getInputs());
+    llvm::append_range(sig.results, entry.getFunctionType().getResults());
+  } else {
+    return fail("no entry function @" + entryName);
+  }
+
+  PassManager pm(&ctx);
+  pm.addPass(simp::createSimpProject());
+  if (failed(pm.run(*module)))
+    return 1;
+
+  std::vector<std::vector<rt::Value>> args;
+  if (failed(bindInputs(ctx, sig, *worldSize, args)))
+    return 1;
+
+  rt::SimulationOptions options;
+  options.entry = entryName;
+  options.poolThreads = poolThreads;
+  options.timeoutSeconds = timeoutSeconds;
+  options.trace = !traceFile.empty();
+  options.interrupt = &interrupted;
+  std::vector<rt::RankOutcome> outcomes;
+  std::vector<std::unique_ptr<rt::Tracer>> tracers;
+  if (failed(rt::simulate(*module, options, args, outcomes, tracers)))
+    return 1;
+
+  if (!traceFile.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(traceFile, ec);
+    if (ec)
+      return fail("cannot write the trace: " + ec.message());
+    SmallVector<const rt::Tracer *> ranks;
+    for (auto &tracer : tracers)
+      ranks.push_back(tracer.get());
+    rt::Tracer::write(ranks, os);
+  }
+
+  // The root cause is the first failure that is not an abort caused by it.
+  int exitCode = 0;
+  for (auto [r, outcome] : llvm::enumerate(outcomes)) {
+    if (outcome.status.isOk() || (outcome.error.aborted && exitCode))
+      continue;
+    exitCode = 1;
+    if (outcome.error.op)
+      outcome.error.op->emitError("rank ")
+          << r << " failed: " << outcome.error.message;
+    else
+      fail("rank " + Twine(r) + " failed: " + outcome.error.message);
+  }
+  if (interrupted)
+    return fail("interrupted"), 130;
+  if (exitCode)
+    return exitCode;
+
+  if (!outputDir.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+      return fail("cannot create '" + outputDir + "': " + ec.message());
+  for (auto [r, outcome] : llvm::enumerate(outcomes)) {
+    std::string line;
+    auto next = outcome.results.begin();
+    for (auto [i, type] : llvm::enumerate(sig.results)) {
+      Type local = localType(type, r);
+      rt::Value value = local ? *next++ : rt::Value::absent();
+      line += (i ? ", " : "") + format(value, local);
+      if (!outputDir.empty() && value.isTensor()) {
+        SmallString<128> path(outputDir);
+        llvm::sys::path::append(path, "rank" + Twine(r) + "_result" + Twine(i) +
+                                          ".npy");
+        if (rt::Status s = rt::writeNpy(path, value.getTensor(),
+                                        isUnsignedType(local));
+            !s.isOk())
+          return fail(s.message());
+      }
+    }
+    llvm::outs() << "rank " << r << ": " << line << "\n";
+  }
+  return 0;
+}
