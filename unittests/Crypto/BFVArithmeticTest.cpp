@@ -144,6 +144,35 @@ TEST(BFVNttTest, ForwardInverseIdentityAndOrder) {
   }
 }
 
+TEST(BFVNttTest, BackendsAgree) {
+  if (!nttBackendSupported(NttBackend::Avx512Ifma))
+    GTEST_SKIP() << "no AVX-512 IFMA on this CPU";
+  std::mt19937_64 rng(4);
+  for (size_t n : {16u, 32u, 4096u, 16384u}) {
+    for (int bits : {30, 49}) {
+      NttTables ntt(Modulus(generateNttPrimes(bits, n, 1)[0]), n);
+      ASSERT_EQ(ntt.backend(), NttBackend::Avx512Ifma);
+      std::vector<uint64_t> a(n);
+      for (uint64_t &x : a)
+        x = rng() % ntt.modulus().value();
+      std::vector<uint64_t> scalar = a, vector = a;
+      ntt.forward(scalar.data(), NttBackend::Scalar);
+      ntt.forward(vector.data(), NttBackend::Avx512Ifma);
+      EXPECT_EQ(vector, scalar) << "forward n=" << n << " bits=" << bits;
+      ntt.inverse(scalar.data(), NttBackend::Scalar);
+      ntt.inverse(vector.data(), NttBackend::Avx512Ifma);
+      EXPECT_EQ(vector, scalar) << "inverse n=" << n << " bits=" << bits;
+      EXPECT_EQ(vector, a);
+    }
+  }
+  // Below 16 values, and for 60-bit primes (beyond 52-bit lanes): scalar.
+  EXPECT_EQ(NttTables(Modulus(generateNttPrimes(30, 8, 1)[0]), 8).backend(),
+            NttBackend::Scalar);
+  EXPECT_EQ(
+      NttTables(Modulus(generateNttPrimes(60, 4096, 1)[0]), 4096).backend(),
+      NttBackend::Scalar);
+}
+
 TEST(BFVPrgTest, ChaCha20ZeroKeyVector) {
   // First keystream words for the all-zero key and nonce.
   Prg prg(Seed{});

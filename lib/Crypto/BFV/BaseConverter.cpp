@@ -3,8 +3,6 @@
 #include "BaseConverter.h"
 #include "BigUInt.h"
 
-#include <cmath>
-
 namespace mplang::bfv {
 
 BaseConverter::BaseConverter(const RnsBase &from, const RnsBase &to)
@@ -12,7 +10,7 @@ BaseConverter::BaseConverter(const RnsBase &from, const RnsBase &to)
   std::vector<uint64_t> qs = from.primes();
   BigUInt q = BigUInt::product(qs);
   for (size_t i = 0; i < qs.size(); ++i) {
-    const Modulus &qi = from.modulus(i);
+    const Modulus qi = from.modulus(i);
     BigUInt qHat = q;
     qHat.divWord(qs[i]);
     qHatInv.push_back(qi.shoup(qi.inv(qHat.modWord(qs[i]))));
@@ -39,9 +37,9 @@ void BaseConverter::convert(const uint64_t *in, uint64_t *out) const {
       frac += static_cast<double>(y[i]) * qInv[i];
     }
     // x = sum_i y_i Q/q_i - v Q with v the nearest integer to sum_i y_i/q_i.
-    uint64_t v = static_cast<uint64_t>(std::llround(frac));
+    uint64_t v = static_cast<uint64_t>(frac + 0.5); // frac >= 0
     for (size_t k = 0; k < to.size(); ++k) {
-      const Modulus &r = to.modulus(k);
+      const Modulus r = to.modulus(k);
       const uint64_t *hat = &qHatModTo[k * l];
       u128 acc = 0;
       for (size_t i = 0; i < l; ++i)

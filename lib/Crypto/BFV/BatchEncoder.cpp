@@ -12,7 +12,7 @@ BatchEncoder::encode(llvm::ArrayRef<int64_t> values) const {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "bfv encode: %zu values exceed %zu slots",
                                    values.size(), n);
-  const Modulus &t = ctx->plainModulus();
+  const Modulus t = ctx->plainModulus();
   Plaintext pt;
   pt.coeffs.assign(n, 0);
   const std::vector<uint32_t> &index = ctx->slotToNttIndex();

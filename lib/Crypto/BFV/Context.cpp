@@ -108,9 +108,9 @@ llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
 
   BigUInt qOverT = bigQ;
   ctx->qModPlain = qOverT.divWord(t);
-  const Modulus &p = ctx->specialPrime();
+  const Modulus p = ctx->specialPrime();
   for (size_t i = 0; i < dataPrimes.size(); ++i) {
-    const Modulus &qi = ctx->q.modulus(i);
+    const Modulus qi = ctx->q.modulus(i);
     ctx->delta.push_back(qi.shoup(qOverT.modWord(qi.value())));
     ctx->pModQ.push_back(qi.reduce(p.value()));
     ctx->pInvModQ.push_back(qi.shoup(qi.inv(qi.reduce(p.value()))));

@@ -22,7 +22,7 @@ RnsPoly Decryptor::dotSecret(const Ciphertext &ct) const {
     RnsPoly next = ct.polys[k];
     next.forwardNtt(base);
     for (size_t m = 0; m < base.size(); ++m) {
-      const Modulus &q = base.modulus(m);
+      const Modulus q = base.modulus(m);
       uint64_t *a = acc.component(m);
       const uint64_t *s = sk.ntt.component(m), *c = next.component(m);
       for (size_t i = 0; i < n; ++i)
@@ -30,7 +30,7 @@ RnsPoly Decryptor::dotSecret(const Ciphertext &ct) const {
     }
   }
   for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     uint64_t *a = acc.component(m);
     const uint64_t *s = sk.ntt.component(m);
     for (size_t i = 0; i < n; ++i)
@@ -38,7 +38,7 @@ RnsPoly Decryptor::dotSecret(const Ciphertext &ct) const {
   }
   acc.inverseNtt(base);
   for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     uint64_t *a = acc.component(m);
     const uint64_t *c0 = ct.polys[0].component(m);
     for (size_t i = 0; i < n; ++i)
@@ -69,7 +69,7 @@ Decryptor::invariantNoiseBudget(const Ciphertext &ct) const {
   std::vector<BigUInt> qHat;
   std::vector<uint64_t> factor; // t (Q/q_i)^-1 mod q_i
   for (size_t m = 0; m < primes.size(); ++m) {
-    const Modulus &qm = base.modulus(m);
+    const Modulus qm = base.modulus(m);
     qHat.push_back(q);
     qHat.back().divWord(primes[m]);
     factor.push_back(qm.mul(qm.reduce(ctx->plainModulus().value()),

@@ -20,7 +20,7 @@ llvm::Expected<Ciphertext> Encryptor::encrypt(const Plaintext &pt) const {
   for (const RnsPoly *key : {&pk.b, &pk.a}) {
     RnsPoly c(base.size(), n);
     for (size_t m = 0; m < base.size(); ++m) {
-      const Modulus &q = base.modulus(m);
+      const Modulus q = base.modulus(m);
       const uint64_t *km = key->component(m), *um = u.component(m);
       uint64_t *cm = c.component(m);
       for (size_t i = 0; i < n; ++i)
@@ -29,7 +29,7 @@ llvm::Expected<Ciphertext> Encryptor::encrypt(const Plaintext &pt) const {
     c.inverseNtt(base);
     std::vector<int8_t> e = sampleError(prg, n);
     for (size_t m = 0; m < base.size(); ++m) {
-      const Modulus &q = base.modulus(m);
+      const Modulus q = base.modulus(m);
       uint64_t *cm = c.component(m);
       for (size_t i = 0; i < n; ++i)
         cm[i] = q.add(cm[i], q.fromSigned(e[i]));

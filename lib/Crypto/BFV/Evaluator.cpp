@@ -17,7 +17,7 @@ static llvm::Error evalError(const llvm::Twine &msg) {
 template <typename F>
 static void zipInPlace(const RnsBase &base, RnsPoly &x, const RnsPoly &y, F f) {
   for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     uint64_t *xm = x.component(m);
     const uint64_t *ym = y.component(m);
     for (size_t i = 0; i < x.n; ++i)
@@ -154,7 +154,7 @@ llvm::Expected<Ciphertext> Evaluator::mul(const Ciphertext &a,
   for (size_t i = 0; i < x.size(); ++i)
     for (size_t j = 0; j < yy.size(); ++j)
       for (size_t m = 0; m < l + k; ++m) {
-        const Modulus &q = qr.modulus(m);
+        const Modulus q = qr.modulus(m);
         const uint64_t *xm = x[i].component(m), *ym = yy[j].component(m);
         uint64_t *tm = tensor[i + j].component(m);
         for (size_t c = 0; c < n; ++c)

@@ -40,7 +40,7 @@ static void rlweSample(const RnsPoly &a, const RnsPoly &s, const RnsPoly &e,
                        const RnsBase &base, RnsPoly &b) {
   b = RnsPoly(a.numModuli, a.n);
   for (size_t m = 0; m < a.numModuli; ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     const uint64_t *am = a.component(m), *sm = s.component(m),
                    *em = e.component(m);
     uint64_t *bm = b.component(m);
@@ -88,7 +88,7 @@ KeyGenerator::createKeySwitchKey(const RnsPoly &target) const {
     RnsPoly e = smallToNtt(sampleError(ePrg, ctx->degree()), base);
     RnsPoly b;
     rlweSample(key.a.back(), sk.ntt, e, base, b);
-    const Modulus &qj = base.modulus(j);
+    const Modulus qj = base.modulus(j);
     ShoupConst p = qj.shoup(ctx->specialModQ()[j]);
     uint64_t *bj = b.component(j);
     const uint64_t *tj = target.component(j);
@@ -103,7 +103,7 @@ llvm::Expected<RelinKeys> KeyGenerator::createRelinKeys() const {
   const RnsBase &base = ctx->keyBase();
   RnsPoly square(base.size(), ctx->degree());
   for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     const uint64_t *s = sk.ntt.component(m);
     uint64_t *o = square.component(m);
     for (size_t i = 0; i < square.n; ++i)

@@ -14,7 +14,7 @@ void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
   std::vector<uint64_t> digit(n);
   std::vector<u128> sum0(n), sum1(n);
   for (size_t m = 0; m <= l; ++m) {
-    const Modulus &qm = qp.modulus(m);
+    const Modulus qm = qp.modulus(m);
     std::fill(sum0.begin(), sum0.end(), 0);
     std::fill(sum1.begin(), sum1.end(), 0);
     for (size_t j = 0; j < l; ++j) {
@@ -37,14 +37,14 @@ void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
   }
 
   // Divide by P with rounding: subtract the centred residue mod P.
-  const Modulus &p = ctx.specialPrime();
+  const Modulus p = ctx.specialPrime();
   const uint64_t halfP = p.value() / 2;
   for (int k = 0; k < 2; ++k) {
     acc[k].inverseNtt(qp);
     RnsPoly &out = k ? out1 : out0;
     const uint64_t *rp = acc[k].component(l);
     for (size_t j = 0; j < l; ++j) {
-      const Modulus &qj = qp.modulus(j);
+      const Modulus qj = qp.modulus(j);
       const uint64_t pModQ = ctx.specialModQ()[j];
       const ShoupConst pInv = ctx.specialInvModQ()[j];
       const uint64_t *aj = acc[k].component(j);

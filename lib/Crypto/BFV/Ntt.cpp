@@ -1,6 +1,7 @@
 //===- Ntt.cpp - Negacyclic number-theoretic transform --------------------===//
 
 #include "mplang/Crypto/BFV/Ntt.h"
+#include "NttIfma.h"
 
 #include <cassert>
 
@@ -11,6 +12,10 @@ uint32_t bitReverse(uint32_t x, int bits) {
   for (int i = 0; i < bits; ++i, x >>= 1)
     r = (r << 1) | (x & 1);
   return r;
+}
+
+bool nttBackendSupported(NttBackend backend) {
+  return backend == NttBackend::Scalar || ifma::cpuSupported();
 }
 
 NttTables::NttTables(const Modulus &q, size_t n)
@@ -29,13 +34,36 @@ NttTables::NttTables(const Modulus &q, size_t n)
   uint64_t nInv = q.inv(q.reduce(n));
   invN = q.shoup(nInv);
   invNTimesLastRoot = q.shoup(q.mul(nInv, invRootPowers[1].value));
+
+  if (q.value() >= (uint64_t(1) << 50) || n < 16 || !ifma::cpuSupported())
+    return;
+  auto quot52 = [&](uint64_t w) {
+    return static_cast<uint64_t>((static_cast<u128>(w) << 52) / q.value());
+  };
+  for (size_t i = 0; i < n; ++i) {
+    rootValues.push_back(rootPowers[i].value);
+    rootQuot52.push_back(quot52(rootPowers[i].value));
+    invRootValues.push_back(invRootPowers[i].value);
+    invRootQuot52.push_back(quot52(invRootPowers[i].value));
+  }
+  invNQuot52 = quot52(invN.value);
+  invNTimesLastRootQuot52 = quot52(invNTimesLastRoot.value);
+  best = NttBackend::Avx512Ifma;
 }
 
-void NttTables::forward(uint64_t *a) const {
+void NttTables::forward(uint64_t *a, NttBackend backend) const {
+  const Modulus q = this->q;
   const uint64_t twoQ = 2 * q.value();
+  const bool vector =
+      backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
   size_t t = n;
   for (size_t m = 1; m < n; m <<= 1) {
     t >>= 1;
+    if (vector) {
+      ifma::forwardStage(a, m, t, q.value(),
+                         {rootValues.data(), rootQuot52.data()});
+      continue;
+    }
     for (size_t i = 0; i < m; ++i) {
       ShoupConst w = rootPowers[m + i];
       uint64_t *x = a + 2 * i * t, *y = x + t;
@@ -47,17 +75,27 @@ void NttTables::forward(uint64_t *a) const {
       }
     }
   }
+  if (vector) // the vector last stage already reduced
+    return;
   for (size_t j = 0; j < n; ++j) {
     uint64_t v = a[j] >= twoQ ? a[j] - twoQ : a[j];
     a[j] = v >= q.value() ? v - q.value() : v;
   }
 }
 
-void NttTables::inverse(uint64_t *a) const {
+void NttTables::inverse(uint64_t *a, NttBackend backend) const {
+  const Modulus q = this->q;
   const uint64_t twoQ = 2 * q.value();
+  const bool vector =
+      backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
   size_t t = 1;
   for (size_t m = n; m > 2; m >>= 1, t <<= 1) {
     size_t h = m / 2;
+    if (vector) {
+      ifma::inverseStage(a, h, t, q.value(),
+                         {invRootValues.data(), invRootQuot52.data()});
+      continue;
+    }
     for (size_t i = 0; i < h; ++i) {
       ShoupConst w = invRootPowers[h + i];
       uint64_t *x = a + 2 * i * t, *y = x + t;
@@ -70,6 +108,11 @@ void NttTables::inverse(uint64_t *a) const {
     }
   }
   // Last stage: scale by 1/n in the same pass.
+  if (vector) {
+    ifma::inverseLastStage(a, t, q.value(), invN.value, invNQuot52,
+                           invNTimesLastRoot.value, invNTimesLastRootQuot52);
+    return;
+  }
   uint64_t *x = a, *y = a + t;
   for (size_t j = 0; j < t; ++j) {
     uint64_t u = x[j], v = y[j];

@@ -47,7 +47,7 @@ RnsPoly RnsPoly::applyGalois(const RnsBase &base, uint32_t g) const {
   RnsPoly out(numModuli, n);
   const size_t mask = 2 * n - 1;
   for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     const uint64_t *in = component(m);
     uint64_t *o = out.component(m);
     // X^i -> X^(i g mod 2n), and X^(n + k) = -X^k.

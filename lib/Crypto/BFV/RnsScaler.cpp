@@ -3,8 +3,6 @@
 #include "RnsScaler.h"
 #include "BigUInt.h"
 
-#include <cmath>
-
 namespace mplang::bfv {
 
 RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
@@ -41,7 +39,7 @@ RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
     for (size_t i = 0; i < qs.size(); ++i)
       omega.push_back(omegaByPrime[i][k]);
   for (size_t k = 0; k < e.size(); ++k) {
-    const Modulus &ek = outs[k];
+    const Modulus ek = outs[k];
     BigUInt eHat = eProd;
     eHat.divWord(ek.value());
     uint64_t m = ek.mul(ek.mul(t.value() % ek.value(), lambda(qs.size() + k)),
@@ -56,9 +54,9 @@ void RnsScaler::scale(const uint64_t *in, uint64_t *out) const {
     long double frac = 0;
     for (size_t i = 0; i < l; ++i)
       frac += static_cast<long double>(in[i * n + c]) * theta[i];
-    uint64_t rounded = static_cast<uint64_t>(std::llroundl(frac));
+    uint64_t rounded = static_cast<uint64_t>(frac + 0.5L); // frac >= 0
     for (size_t k = 0; k < outs.size(); ++k) {
-      const Modulus &o = outs[k];
+      const Modulus o = outs[k];
       const uint64_t *w = &omega[k * l];
       u128 acc = rounded;
       for (size_t i = 0; i < l; ++i)

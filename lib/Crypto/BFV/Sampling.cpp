@@ -21,7 +21,7 @@ std::vector<int8_t> sampleError(Prg &prg, size_t n) {
 RnsPoly smallToRns(const std::vector<int8_t> &coeffs, const RnsBase &base) {
   RnsPoly p(base.size(), coeffs.size());
   for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     uint64_t *o = p.component(m);
     for (size_t i = 0; i < coeffs.size(); ++i)
       o[i] = coeffs[i] < 0 ? q.value() - static_cast<uint64_t>(-coeffs[i])

@@ -6,7 +6,7 @@ namespace mplang::bfv {
 
 void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
                     bool subtract) {
-  const Modulus &t = ctx.plainModulus();
+  const Modulus t = ctx.plainModulus();
   const uint64_t halfT = t.value() / 2, qModT = ctx.qModT();
   const size_t n = ctx.degree();
   std::vector<uint64_t> fix(n);
@@ -14,7 +14,7 @@ void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
     fix[i] = t.quotient128(static_cast<u128>(qModT) * pt.coeffs[i] + halfT);
   const RnsBase &base = ctx.dataBase();
   for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus &q = base.modulus(m);
+    const Modulus q = base.modulus(m);
     ShoupConst delta = ctx.deltaModQ()[m];
     uint64_t *cm = c.component(m);
     for (size_t i = 0; i < n; ++i) {

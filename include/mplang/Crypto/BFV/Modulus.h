@@ -26,6 +26,8 @@ struct ShoupConst {
   uint64_t quotient = 0;
 };
 
+/// Hot loops take a local copy: stores through uint64_t pointers could
+/// otherwise alias the members and force reloads.
 class Modulus {
 public:
   static constexpr int kMaxBits = 61;

@@ -5,6 +5,10 @@
 // evaluation at psi^(2*bitrev(j)+1). Inverse: Gentleman-Sande, with 1/n folded
 // into the last stage.
 //
+// With AVX-512 IFMA (8 lanes of 52-bit multiply-add, checked at run time)
+// and q < 2^50, so that lazy values below 4q fit in 52 bits, all stages run
+// vectorized for n >= 16; otherwise the portable path runs.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef MPLANG_CRYPTO_BFV_NTT_H
@@ -17,6 +21,11 @@
 
 namespace mplang::bfv {
 
+enum class NttBackend { Scalar, Avx512Ifma };
+
+/// Whether this CPU can run `backend` (checked once, at run time).
+bool nttBackendSupported(NttBackend backend);
+
 class NttTables {
 public:
   /// Requires q prime, q = 1 mod 2n, n a power of two >= 2.
@@ -26,9 +35,16 @@ public:
   size_t size() const { return n; }
   uint64_t psi() const { return rootPowers[n / 2].value; }
 
+  /// The fastest backend usable for this modulus on this CPU.
+  NttBackend backend() const { return best; }
+
   /// In-place transforms; input and output in [0, q).
-  void forward(uint64_t *a) const;
-  void inverse(uint64_t *a) const;
+  void forward(uint64_t *a) const { forward(a, best); }
+  void inverse(uint64_t *a) const { inverse(a, best); }
+  /// With an explicit backend; Avx512Ifma falls back to Scalar when it is
+  /// unsupported here.
+  void forward(uint64_t *a, NttBackend backend) const;
+  void inverse(uint64_t *a, NttBackend backend) const;
 
 private:
   Modulus q;
@@ -37,6 +53,11 @@ private:
   std::vector<ShoupConst> rootPowers;    // psi^bitrev(i)
   std::vector<ShoupConst> invRootPowers; // psi^-(bitrev(i)) in GS order
   ShoupConst invN, invNTimesLastRoot;
+  // Root values and floor(w 2^52 / q) companions for the IFMA path (empty
+  // if unusable).
+  std::vector<uint64_t> rootValues, rootQuot52, invRootValues, invRootQuot52;
+  uint64_t invNQuot52 = 0, invNTimesLastRootQuot52 = 0;
+  NttBackend best = NttBackend::Scalar;
 };
 
 uint32_t bitReverse(uint32_t x, int bits);

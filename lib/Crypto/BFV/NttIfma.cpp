@@ -1,0 +1,154 @@
+//===- NttIfma.cpp - AVX-512 IFMA butterfly stages ------------------------===//
+//
+// Compiled for the baseline ISA; only these functions carry the AVX-512
+// target attribute, and they are reached only after the run-time CPU check.
+// Stages with distance t >= 8 load x and y halves directly; stages with
+// t in {1, 2, 4} permute 16 values (two vectors) into x and y lanes first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NttIfma.h"
+
+#include <immintrin.h>
+
+#define MPLANG_IFMA __attribute__((target("avx512f,avx512ifma")))
+
+namespace mplang::bfv::ifma {
+
+bool cpuSupported() {
+  static const bool supported =
+      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
+  return supported;
+}
+
+namespace {
+
+/// x w mod q in [0, 2q) for x < 2^52: the quotient estimate from the high
+/// half of x * floor(w 2^52 / q) is exact or one too small.
+MPLANG_IFMA inline __m512i mulShoupLazy(__m512i x, __m512i w, __m512i wq,
+                                        __m512i q) {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i mask = _mm512_set1_epi64((int64_t(1) << 52) - 1);
+  __m512i quot = _mm512_madd52hi_epu64(zero, x, wq);
+  __m512i r = _mm512_sub_epi64(_mm512_madd52lo_epu64(zero, x, w),
+                               _mm512_madd52lo_epu64(zero, quot, q));
+  return _mm512_and_si512(r, mask);
+}
+
+/// Maps [0, 2b) to [0, b) (the subtraction wraps for values below b). The
+/// zero-masked forms here and below avoid a GCC 12 false
+/// -Wmaybe-uninitialized in the unmasked intrinsics.
+MPLANG_IFMA inline __m512i reduceOnce(__m512i x, __m512i b) {
+  return _mm512_maskz_min_epu64(0xff, x, _mm512_sub_epi64(x, b));
+}
+
+/// Lane permutations for distance t < 8 on 16 values A|B: X and Y collect
+/// the first and second halves of each group, W picks each lane's group
+/// root, and A', B' undo the split.
+struct SmallStage {
+  __m512i x, y, a, b, w;
+  __mmask8 rootMask;
+};
+
+MPLANG_IFMA SmallStage smallStage(size_t t) {
+  alignas(64) int64_t x[8], y[8], w[8], ab[16];
+  for (size_t l = 0; l < 8; ++l) {
+    size_t g = l / t;
+    x[l] = static_cast<int64_t>(g * 2 * t + l % t);
+    y[l] = x[l] + static_cast<int64_t>(t);
+    w[l] = static_cast<int64_t>(g);
+  }
+  for (size_t e = 0; e < 16; ++e) {
+    size_t g = e / (2 * t), o = e % (2 * t);
+    ab[e] = static_cast<int64_t>((o < t ? 0 : 8) + g * t + o % t);
+  }
+  return {_mm512_load_si512(x),  _mm512_load_si512(y),
+          _mm512_load_si512(ab), _mm512_load_si512(ab + 8),
+          _mm512_load_si512(w),  static_cast<__mmask8>((1u << (8 / t)) - 1)};
+}
+
+/// Calls `butterfly(x, y, w, wq)` (returning the new x, y through
+/// references) for all groups of a stage with distance t.
+template <typename Butterfly>
+MPLANG_IFMA inline void forEachButterfly(uint64_t *a, size_t groups, size_t t,
+                                         Roots roots, Butterfly butterfly) {
+  if (t >= 8) {
+    for (size_t i = 0; i < groups; ++i) {
+      const __m512i w = _mm512_set1_epi64(roots.values[groups + i]);
+      const __m512i wq = _mm512_set1_epi64(roots.quot52[groups + i]);
+      uint64_t *x = a + 2 * i * t, *y = x + t;
+      for (size_t j = 0; j < t; j += 8) {
+        __m512i vx = _mm512_loadu_si512(x + j), vy = _mm512_loadu_si512(y + j);
+        butterfly(vx, vy, w, wq);
+        _mm512_storeu_si512(x + j, vx);
+        _mm512_storeu_si512(y + j, vy);
+      }
+    }
+    return;
+  }
+  const SmallStage p = smallStage(t);
+  const size_t n = 2 * groups * t;
+  for (size_t k = 0; k < n; k += 16) {
+    __m512i lo = _mm512_loadu_si512(a + k), hi = _mm512_loadu_si512(a + k + 8);
+    __m512i vx = _mm512_permutex2var_epi64(lo, p.x, hi);
+    __m512i vy = _mm512_permutex2var_epi64(lo, p.y, hi);
+    size_t root = groups + k / (2 * t);
+    __m512i w = _mm512_maskz_permutexvar_epi64(
+        0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.values + root));
+    __m512i wq = _mm512_maskz_permutexvar_epi64(
+        0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.quot52 + root));
+    butterfly(vx, vy, w, wq);
+    _mm512_storeu_si512(a + k, _mm512_permutex2var_epi64(vx, p.a, vy));
+    _mm512_storeu_si512(a + k + 8, _mm512_permutex2var_epi64(vx, p.b, vy));
+  }
+}
+
+} // namespace
+
+MPLANG_IFMA void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q,
+                              Roots roots) {
+  const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
+  const bool last = t == 1;
+  forEachButterfly(a, m, t, roots,
+                   [&](__m512i &x, __m512i &y, __m512i w, __m512i wq)
+                       MPLANG_IFMA {
+                         __m512i u = reduceOnce(x, twoQ);
+                         __m512i v = mulShoupLazy(y, w, wq, vq);
+                         x = _mm512_add_epi64(u, v);
+                         y = _mm512_add_epi64(_mm512_sub_epi64(u, v), twoQ);
+                         if (last) {
+                           x = reduceOnce(reduceOnce(x, twoQ), vq);
+                           y = reduceOnce(reduceOnce(y, twoQ), vq);
+                         }
+                       });
+}
+
+MPLANG_IFMA void inverseStage(uint64_t *a, size_t h, size_t t, uint64_t q,
+                              Roots roots) {
+  const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
+  forEachButterfly(
+      a, h, t, roots,
+      [&](__m512i &x, __m512i &y, __m512i w, __m512i wq) MPLANG_IFMA {
+        __m512i d = _mm512_add_epi64(_mm512_sub_epi64(x, y), twoQ);
+        x = reduceOnce(_mm512_add_epi64(x, y), twoQ);
+        y = mulShoupLazy(d, w, wq, vq);
+      });
+}
+
+MPLANG_IFMA void inverseLastStage(uint64_t *a, size_t t, uint64_t q,
+                                  uint64_t w0, uint64_t w0Quot52, uint64_t w1,
+                                  uint64_t w1Quot52) {
+  const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
+  const __m512i vw0 = _mm512_set1_epi64(w0), vw0q = _mm512_set1_epi64(w0Quot52);
+  const __m512i vw1 = _mm512_set1_epi64(w1), vw1q = _mm512_set1_epi64(w1Quot52);
+  uint64_t *x = a, *y = a + t;
+  for (size_t j = 0; j < t; j += 8) {
+    __m512i u = _mm512_loadu_si512(x + j), v = _mm512_loadu_si512(y + j);
+    __m512i s = mulShoupLazy(_mm512_add_epi64(u, v), vw0, vw0q, vq);
+    __m512i d = _mm512_add_epi64(_mm512_sub_epi64(u, v), twoQ);
+    _mm512_storeu_si512(x + j, reduceOnce(s, vq));
+    _mm512_storeu_si512(y + j, reduceOnce(mulShoupLazy(d, vw1, vw1q, vq), vq));
+  }
+}
+
+} // namespace mplang::bfv::ifma

@@ -1,0 +1,36 @@
+//===- NttIfma.h - AVX-512 IFMA butterfly stages ----------------*- C++ -*-===//
+//
+// Vector versions of one NTT stage over n >= 16 values. q < 2^50; root
+// tables in NttTables order (values and floor(w 2^52 / q) companions). Only
+// call these when nttBackendSupported(NttBackend::Avx512Ifma).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_LIB_CRYPTO_BFV_NTTIFMA_H
+#define MPLANG_LIB_CRYPTO_BFV_NTTIFMA_H
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mplang::bfv::ifma {
+
+bool cpuSupported();
+
+struct Roots {
+  const uint64_t *values;
+  const uint64_t *quot52;
+};
+
+/// Cooley-Tukey stage: m groups of butterfly distance t (2 m t = n), values
+/// in [0, 4q); the last stage (t = 1) also reduces its outputs to [0, q).
+void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
+/// Gentleman-Sande stage: h groups of distance t, values in [0, 2q).
+void inverseStage(uint64_t *a, size_t h, size_t t, uint64_t q, Roots roots);
+/// Last Gentleman-Sande stage (one group of distance t), scaled by 1/n:
+/// x' = (x + y) w0, y' = (x - y) w1, fully reduced.
+void inverseLastStage(uint64_t *a, size_t t, uint64_t q, uint64_t w0,
+                      uint64_t w0Quot52, uint64_t w1, uint64_t w1Quot52);
+
+} // namespace mplang::bfv::ifma
+
+#endif // MPLANG_LIB_CRYPTO_BFV_NTTIFMA_H
