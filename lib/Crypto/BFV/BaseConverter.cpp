@@ -23,28 +23,43 @@ BaseConverter::BaseConverter(const RnsBase &from, const RnsBase &to)
       qHat.divWord(qs[i]);
       qHatModTo.push_back(qHat.modWord(r));
     }
-    qModTo.push_back(q.modWord(r));
+    uint64_t qMod = q.modWord(r);
+    for (size_t v = 0; v <= qs.size(); ++v)
+      qMultiplesModTo.push_back(to.modulus(k).mul(v, qMod));
   }
 }
 
 void BaseConverter::convert(const uint64_t *in, uint64_t *out) const {
   const size_t n = from.degree(), l = from.size();
-  std::vector<uint64_t> y(l);
-  for (size_t c = 0; c < n; ++c) {
-    double frac = 0;
-    for (size_t i = 0; i < l; ++i) {
-      y[i] = from.modulus(i).mulShoup(in[i * n + c], qHatInv[i]);
-      frac += static_cast<double>(y[i]) * qInv[i];
+  // Prime by prime, so that the inner loops run over coefficients.
+  std::vector<uint64_t> y(l * n);
+  std::vector<double> frac(n, 0.0);
+  for (size_t i = 0; i < l; ++i) {
+    const Modulus qi = from.modulus(i);
+    const ShoupConst h = qHatInv[i];
+    const double inv = qInv[i];
+    const uint64_t *x = in + i * n;
+    uint64_t *yi = y.data() + i * n;
+    for (size_t c = 0; c < n; ++c) {
+      yi[c] = qi.mulShoup(x[c], h);
+      frac[c] += static_cast<double>(yi[c]) * inv;
     }
-    // x = sum_i y_i Q/q_i - v Q with v the nearest integer to sum_i y_i/q_i.
-    uint64_t v = static_cast<uint64_t>(frac + 0.5); // frac >= 0
-    for (size_t k = 0; k < to.size(); ++k) {
-      const Modulus r = to.modulus(k);
-      const uint64_t *hat = &qHatModTo[k * l];
+  }
+  // x = sum_i y_i Q/q_i - v Q with v the nearest integer to sum_i y_i/q_i
+  // (0 <= v <= l).
+  std::vector<uint8_t> v(n);
+  for (size_t c = 0; c < n; ++c)
+    v[c] = static_cast<uint8_t>(frac[c] + 0.5);
+  for (size_t k = 0; k < to.size(); ++k) {
+    const Modulus r = to.modulus(k);
+    const uint64_t *hat = &qHatModTo[k * l];
+    const uint64_t *qMultiple = &qMultiplesModTo[k * (l + 1)];
+    uint64_t *o = out + k * n;
+    for (size_t c = 0; c < n; ++c) {
       u128 acc = 0;
       for (size_t i = 0; i < l; ++i)
-        acc += static_cast<u128>(y[i]) * hat[i];
-      out[k * n + c] = r.sub(r.reduce128(acc), r.mul(v, qModTo[k]));
+        acc += static_cast<u128>(y[i * n + c]) * hat[i];
+      o[c] = r.sub(r.reduce128(acc), qMultiple[v[c]]);
     }
   }
 }

@@ -95,8 +95,9 @@ llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
   // scaled value are exact in Q R and in R.
   int logN = __builtin_ctzll(n);
   int auxBits = ctx->qBits + (64 - __builtin_clzll(t)) + logN + 4;
+  // 50-bit primes keep the auxiliary NTTs on the IFMA path.
   std::vector<uint64_t> aux =
-      generateNttPrimes(60, n, (auxBits + 58) / 59, exclude);
+      generateNttPrimes(50, n, (auxBits + 48) / 49, exclude);
   ctx->r = RnsBase(aux, n);
   ctx->qr = ctx->q.concat(ctx->r);
   ctx->qToR = std::make_unique<BaseConverter>(ctx->q, ctx->r);

@@ -50,22 +50,33 @@ RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
 
 void RnsScaler::scale(const uint64_t *in, uint64_t *out) const {
   const size_t l = qs.size();
-  for (size_t c = 0; c < n; ++c) {
-    long double frac = 0;
-    for (size_t i = 0; i < l; ++i)
-      frac += static_cast<long double>(in[i * n + c]) * theta[i];
-    uint64_t rounded = static_cast<uint64_t>(frac + 0.5L); // frac >= 0
-    for (size_t k = 0; k < outs.size(); ++k) {
-      const Modulus o = outs[k];
-      const uint64_t *w = &omega[k * l];
-      u128 acc = rounded;
+  // Prime by prime, so that the inner loops run over coefficients.
+  std::vector<long double> frac(n, 0.0L);
+  for (size_t i = 0; i < l; ++i) {
+    const uint64_t *x = in + i * n;
+    const long double th = theta[i];
+    for (size_t c = 0; c < n; ++c)
+      frac[c] += static_cast<long double>(x[c]) * th;
+  }
+  std::vector<uint64_t> rounded(n);
+  for (size_t c = 0; c < n; ++c)
+    rounded[c] = static_cast<uint64_t>(frac[c] + 0.5L); // frac >= 0
+  for (size_t k = 0; k < outs.size(); ++k) {
+    const Modulus o = outs[k];
+    const uint64_t *w = &omega[k * l];
+    uint64_t *dst = out + k * n;
+    for (size_t c = 0; c < n; ++c) {
+      u128 acc = rounded[c];
       for (size_t i = 0; i < l; ++i)
         acc += static_cast<u128>(in[i * n + c]) * w[i];
-      uint64_t r = o.reduce128(acc);
-      if (!mu.empty())
-        r = o.add(r, o.mulShoup(in[(l + k) * n + c], mu[k]));
-      out[k * n + c] = r;
+      dst[c] = o.reduce128(acc);
     }
+    if (mu.empty())
+      continue;
+    const ShoupConst m = mu[k];
+    const uint64_t *x = in + (l + k) * n;
+    for (size_t c = 0; c < n; ++c)
+      dst[c] = o.add(dst[c], o.mulShoup(x[c], m));
   }
 }
 
