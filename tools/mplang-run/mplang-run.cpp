@@ -236,22 +236,27 @@ int main(int argc, char **argv) {
     rt::Tracer::write(ranks, os);
   }
 
-  // The root cause is the first failure that is not an abort caused by it.
-  int exitCode = 0;
-  for (auto [r, outcome] : llvm::enumerate(outcomes)) {
-    if (outcome.status.isOk() || (outcome.error.aborted && exitCode))
-      continue;
-    exitCode = 1;
-    if (outcome.error.op)
-      outcome.error.op->emitError("rank ")
-          << r << " failed: " << outcome.error.message;
+  // Report the root cause: the first rank that failed on its own, not
+  // because a peer's failure aborted it.
+  const rt::RankOutcome *root = nullptr;
+  int64_t rootRank = 0;
+  for (auto [r, outcome] : llvm::enumerate(outcomes))
+    if (!outcome.status.isOk() &&
+        (!root || (root->error.aborted && !outcome.error.aborted))) {
+      root = &outcome;
+      rootRank = r;
+    }
+  if (root) {
+    if (root->error.op)
+      root->error.op->emitError("rank ")
+          << rootRank << " failed: " << root->error.message;
     else
-      fail("rank " + Twine(r) + " failed: " + outcome.error.message);
+      fail("rank " + Twine(rootRank) + " failed: " + root->error.message);
   }
   if (interrupted)
     return fail("interrupted"), 130;
-  if (exitCode)
-    return exitCode;
+  if (root)
+    return 1;
 
   if (!outputDir.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))

@@ -56,16 +56,14 @@
 // examples/nested_pcall.mlir
 // NESTEDPCALL-LABEL: module @rank0 attributes {simp.rank = 0 : i64} {
 // NESTEDPCALL-LABEL: func.func @main(%arg0: i64) -> (i64, i64) {
-// NESTEDPCALL-NEXT:  %0 = arith.muli %arg0, %arg0 : i64
-// NESTEDPCALL-NEXT:  %c1_i64 = arith.constant 1 : i64
-// NESTEDPCALL-NEXT:  %1 = arith.addi %arg0, %c1_i64 : i64
+// NESTEDPCALL-NEXT:  %0 = arith.addi %arg0, %arg0 : i64
+// NESTEDPCALL-NEXT:  %1 = arith.muli %arg0, %arg0 : i64
 // NESTEDPCALL-NEXT:  return %0, %1 : i64, i64
 // NESTEDPCALL-NEXT:  }
 // NESTEDPCALL-NEXT:  }
 // NESTEDPCALL-LABEL: module @rank1 attributes {simp.rank = 1 : i64} {
 // NESTEDPCALL-LABEL: func.func @main(%arg0: i64) -> i64 {
-// NESTEDPCALL-NEXT:  %c1_i64 = arith.constant 1 : i64
-// NESTEDPCALL-NEXT:  %0 = arith.addi %arg0, %c1_i64 : i64
+// NESTEDPCALL-NEXT:  %0 = arith.addi %arg0, %arg0 : i64
 // NESTEDPCALL-NEXT:  return %0 : i64
 // NESTEDPCALL-NEXT:  }
 // NESTEDPCALL-NEXT:  }
