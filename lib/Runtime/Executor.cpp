@@ -70,6 +70,7 @@ Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
                      std::vector<Value> &results) {
   finished = failed = false;
   firstError = RunError();
+  schedulerTid = Tracer::currentThreadId();
   newFrame(plan, args, "", [&](Status status, llvm::SmallVector<Value, 2> out) {
     finished = true;
     if (status.isOk())
@@ -160,6 +161,7 @@ void Executor::runStep(Frame &frame, uint32_t index) {
     return;
   }
   std::shared_ptr<Invocation> inv(new Invocation(*this, frame, index));
+  inv->startUs = start;
   inv->args = std::move(args);
   inv->results.resize(step.results.size());
   kernel.start(inv);
@@ -201,6 +203,13 @@ void Executor::fail(Status status, mlir::Operation *op) {
                      " failed");
 }
 
+void Executor::traceFlow(bool start, int64_t src, int64_t dst,
+                         const MessageKey &key) {
+  if (tracer)
+    tracer->flow(start, Tracer::flowId(src, dst, key.str()), Tracer::nowUs(),
+                 schedulerTid);
+}
+
 const std::string &Invocation::context() const { return frame.context; }
 
 mlir::Operation *Invocation::op() const {
@@ -211,6 +220,13 @@ void Invocation::finish(Status status) {
   // Keeps this invocation (and so its results) alive until it is consumed.
   exec.post([self = shared_from_this(), status = std::move(status)]() mutable {
     --self->exec.outstanding;
+    if (Tracer *tracer = self->exec.tracer) {
+      size_t bytes = 0;
+      for (const Value &v : self->results)
+        bytes += v.isTensor() ? v.getTensor().numBytes() : 0;
+      tracer->opEvent(self->op(), self->frame.readyAt[self->step],
+                      self->startUs, Tracer::nowUs(), bytes);
+    }
     self->exec.complete(self->frame, self->step, std::move(status),
                         self->results);
   });

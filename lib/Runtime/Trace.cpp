@@ -18,7 +18,7 @@ uint64_t Tracer::nowUs() {
       .count();
 }
 
-static uint64_t threadId() {
+uint64_t Tracer::currentThreadId() {
   return std::hash<std::thread::id>()(std::this_thread::get_id()) % 100000;
 }
 
@@ -37,7 +37,7 @@ void Tracer::add(Event event) {
 void Tracer::opEvent(mlir::Operation *op, uint64_t readyUs, uint64_t startUs,
                      uint64_t endUs, size_t bytes) {
   std::string name = op->getName().getStringRef().str();
-  uint64_t tid = threadId();
+  uint64_t tid = currentThreadId();
   // Ready but not yet running: time spent in the scheduler's queue.
   if (startUs > readyUs)
     add({'X', "queue: " + name, "scheduler", "", readyUs, startUs - readyUs, 0,
@@ -46,8 +46,8 @@ void Tracer::opEvent(mlir::Operation *op, uint64_t readyUs, uint64_t startUs,
        bytes});
 }
 
-void Tracer::flow(bool start, uint64_t id, uint64_t tsUs) {
-  add({start ? 's' : 'f', "message", "comm", "", tsUs, 0, id, threadId(), 0});
+void Tracer::flow(bool start, uint64_t id, uint64_t tsUs, uint64_t tid) {
+  add({start ? 's' : 'f', "message", "comm", "", tsUs, 0, id, tid, 0});
 }
 
 uint64_t Tracer::flowId(int64_t src, int64_t dst, const std::string &key) {

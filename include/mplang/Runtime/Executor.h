@@ -48,6 +48,9 @@ public:
   const RunError &error() const { return firstError; }
 
   Communicator &comm() { return communicator; }
+  /// Records one end of a message's flow in the trace (if tracing), in the
+  /// slice of the op running on the scheduling thread. Thread-safe.
+  void traceFlow(bool start, int64_t src, int64_t dst, const MessageKey &key);
   /// Queues `fn` to run on the scheduling thread. Thread-safe.
   void post(std::function<void()> fn);
   /// Runs a nested region (scheduling thread only); `done` runs on the
@@ -71,6 +74,7 @@ private:
   Communicator &communicator;
   ThreadPool &pool;
   Tracer *tracer;
+  uint64_t schedulerTid = 0;
 
   // Scheduling-thread state.
   std::list<std::unique_ptr<Frame>> frames;
@@ -109,6 +113,7 @@ private:
   Executor &exec;
   Executor::Frame &frame;
   uint32_t step;
+  uint64_t startUs = 0;
 };
 
 } // namespace mplang::rt

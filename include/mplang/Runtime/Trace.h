@@ -25,11 +25,14 @@ public:
   explicit Tracer(int64_t rank) : rank(rank) {}
 
   static uint64_t nowUs();
+  /// A small id of the calling thread, for the `tid` of events.
+  static uint64_t currentThreadId();
   void opEvent(mlir::Operation *op, uint64_t readyUs, uint64_t startUs,
                uint64_t endUs, size_t bytes);
   /// `id` names the message on both ends: sender and receiver compute it
-  /// from the same (src, dst, key).
-  void flow(bool start, uint64_t id, uint64_t tsUs);
+  /// from the same (src, dst, key). `tid` is the thread whose op slice the
+  /// flow starts or ends in.
+  void flow(bool start, uint64_t id, uint64_t tsUs, uint64_t tid);
   static uint64_t flowId(int64_t src, int64_t dst, const std::string &key);
 
   /// Writes the events of every rank as one Chrome trace JSON object, with

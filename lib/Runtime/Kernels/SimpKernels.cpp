@@ -91,8 +91,9 @@ class SendKernel : public AsyncKernel {
 public:
   SendKernel(int64_t peer, int64_t tag) : peer(peer), tag(tag) {}
   void start(const InvPtr &inv) const override {
-    inv->finish(sendTo(inv->comm(), {peer}, {tag, inv->context()},
-                       inv->args[0]));
+    MessageKey key{tag, inv->context()};
+    inv->executor().traceFlow(true, inv->comm().rank(), peer, key);
+    inv->finish(sendTo(inv->comm(), {peer}, key, inv->args[0]));
   }
 
 private:
@@ -104,8 +105,12 @@ public:
   RecvKernel(int64_t peer, int64_t tag, std::optional<TensorLayout> layout)
       : peer(peer), tag(tag), layout(std::move(layout)) {}
   void start(const InvPtr &inv) const override {
-    receiveAll(inv->comm(), {peer}, {tag, inv->context()},
-               [this, inv](Status status, std::vector<Value> values) {
+    MessageKey key{tag, inv->context()};
+    receiveAll(inv->comm(), {peer}, key,
+               [this, inv, key](Status status, std::vector<Value> values) {
+                 if (status.isOk())
+                   inv->executor().traceFlow(false, peer, inv->comm().rank(),
+                                             key);
                  if (status.isOk())
                    status = checkReceived(values[0], layout, peer);
                  if (status.isOk())
