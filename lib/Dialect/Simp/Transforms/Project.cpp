@@ -56,36 +56,76 @@ private:
   int64_t next = 0;
 };
 
-/// The ranks a region acts on: every rank that must execute something inside
-/// it. Such ranks must all take part in the control flow around the region.
-static void collectActingRanks(Region &region, int64_t worldSize,
-                               SmallVectorImpl<std::pair<Operation *, int64_t>>
-                                   &acting) {
-  auto add = [&](Operation *op, ArrayRef<int64_t> ranks) {
-    for (int64_t r : ranks)
-      acting.push_back({op, r});
-  };
-  region.walk([&](Operation *op) {
-    if (auto pcall = dyn_cast<PCallOp>(op))
-      add(op, pcall.getParties());
-    if (auto shuffle = dyn_cast<ShuffleOp>(op)) {
-      add(op, shuffle.getTargets());
-      add(op, shuffle.getSources());
+/// For every uniform_cond and while_loop, the first op (in post-order) that
+/// makes each rank act inside it: an op that the rank must execute, or the
+/// control op itself for the ranks holding its results. Such ranks must all
+/// take part in the control flow. Computed once, bottom-up, so that nested
+/// control flow is not walked again at every level and for every rank.
+class ActingRanks {
+public:
+  ActingRanks(ModuleOp module, int64_t worldSize) : worldSize(worldSize) {
+    Actors outside(worldSize);
+    collect(module.getBodyRegion(), outside);
+  }
+
+  /// Entry r is the first op acting on rank r inside `op`, or null.
+  ArrayRef<Operation *> operator[](Operation *op) const {
+    return table.find(op)->second;
+  }
+
+private:
+  using Actors = SmallVector<Operation *, 8>;
+
+  void collect(Region &region, Actors &actors) {
+    for (Operation &op : region.getOps()) {
+      if (isa<UniformCondOp, WhileLoopOp>(op)) {
+        Actors inside(worldSize);
+        for (Region &nested : op.getRegions())
+          collect(nested, inside);
+        addResultHolders(&op, inside);
+        for (auto [outer, inner] : llvm::zip(actors, inside))
+          if (!outer)
+            outer = inner;
+        table[&op] = std::move(inside);
+        continue;
+      }
+      for (Region &nested : op.getRegions())
+        collect(nested, actors);
+      if (auto pcall = dyn_cast<PCallOp>(op))
+        add(&op, pcall.getParties(), actors);
+      if (auto shuffle = dyn_cast<ShuffleOp>(op)) {
+        add(&op, shuffle.getTargets(), actors);
+        add(&op, shuffle.getSources(), actors);
+      }
+      if (isa<ShuffleDynamicOp, PCallDynamicOp>(op))
+        add(&op, llvm::to_vector(llvm::seq<int64_t>(0, worldSize)), actors);
+      if (!isa<ConvergeOp>(op))
+        addResultHolders(&op, actors);
     }
-    if (isa<ShuffleDynamicOp, PCallDynamicOp>(op))
-      add(op, llvm::to_vector(llvm::seq<int64_t>(0, worldSize)));
+  }
+
+  static void add(Operation *op, ArrayRef<int64_t> ranks, Actors &actors) {
+    for (int64_t r : ranks)
+      if (!actors[r])
+        actors[r] = op;
+  }
+
+  static void addResultHolders(Operation *op, Actors &actors) {
     for (Type type : op->getResultTypes())
       if (auto mp = dyn_cast<MPType>(type))
-        if (!isa<ConvergeOp>(op))
-          add(op, mp.getParties());
-  });
-}
+        add(op, mp.getParties(), actors);
+  }
+
+  int64_t worldSize;
+  DenseMap<Operation *, Actors> table;
+};
 
 /// Projects the global program onto one rank.
 class RankProjector {
 public:
-  RankProjector(int64_t rank, int64_t worldSize, const TagTable &tags)
-      : rank(rank), worldSize(worldSize), tags(tags) {}
+  RankProjector(int64_t rank, int64_t worldSize, const TagTable &tags,
+                const ActingRanks &acting)
+      : rank(rank), worldSize(worldSize), tags(tags), acting(acting) {}
 
   /// The type a value of global type `type` has on this rank, or null when
   /// the rank never holds it. Values of dynamic party sets keep their local
@@ -143,6 +183,7 @@ private:
 
   int64_t rank, worldSize;
   const TagTable &tags;
+  const ActingRanks &acting;
   IRMapping mapping;
   /// The parties running the code being projected: the whole world at the
   /// global level, P inside `simp.pcall [P]`; empty inside pcall_dynamic.
@@ -193,8 +234,8 @@ LogicalResult RankProjector::projectFunction(func::FuncOp fn,
   FunctionType type = fn.getFunctionType();
   auto projectedType = builder.getFunctionType(keptTypes(type.getInputs()),
                                                keptTypes(type.getResults()));
-  auto projected = builder.create<func::FuncOp>(fn.getLoc(), fn.getName(),
-                                                projectedType);
+  auto projected =
+      builder.create<func::FuncOp>(fn.getLoc(), fn.getName(), projectedType);
   projected.setVisibility(fn.getVisibility());
   if (fn.isExternal())
     return success();
@@ -237,9 +278,8 @@ FailureOr<YieldOp> RankProjector::projectRegion(Region &src, Region &dst,
   SmallVector<Value> yielded;
   if (failed(projectBlock(srcBlock, builder, &yielded)))
     return failure();
-  SmallVector<Value> kept(llvm::make_filter_range(yielded, [](Value v) {
-    return static_cast<bool>(v);
-  }));
+  SmallVector<Value> kept(llvm::make_filter_range(
+      yielded, [](Value v) { return static_cast<bool>(v); }));
   Location loc = srcBlock.getTerminator()->getLoc();
   if (kept.size() != numKept)
     return emitError(loc) << "rank " << rank
@@ -295,9 +335,9 @@ LogicalResult RankProjector::projectPCall(PCallOp op, OpBuilder &builder) {
         return mp && mp.isDynamic();
       })) {
     llvm::SaveAndRestore parties(currentParties, SmallVector<int64_t>());
-    auto guarded = builder.create<IfPresentOp>(
-        op.getLoc(), keptTypes(op.getResultTypes()),
-        lookupKept(op.getArgs(), builder));
+    auto guarded =
+        builder.create<IfPresentOp>(op.getLoc(), keptTypes(op.getResultTypes()),
+                                    lookupKept(op.getArgs(), builder));
     if (failed(projectRegion(op.getBody(), guarded.getBody(),
                              guarded.getNumResults())))
       return failure();
@@ -305,7 +345,8 @@ LogicalResult RankProjector::projectPCall(PCallOp op, OpBuilder &builder) {
     return success();
   }
 
-  llvm::SaveAndRestore parties(currentParties, llvm::to_vector(op.getParties()));
+  llvm::SaveAndRestore parties(currentParties,
+                               llvm::to_vector(op.getParties()));
   Block &body = op.getBody().front();
   for (auto [arg, operand] : llvm::zip(body.getArguments(), op.getArgs()))
     mapping.map(arg, lookup(operand, builder));
@@ -325,9 +366,9 @@ LogicalResult RankProjector::projectPCallDynamic(PCallDynamicOp op,
                    [&](Value v) { return !projectType(v.getType()); }))
     return success();
   llvm::SaveAndRestore parties(currentParties, SmallVector<int64_t>());
-  auto guarded = builder.create<IfPresentOp>(
-      op.getLoc(), keptTypes(op.getResultTypes()),
-      lookupKept(op.getArgs(), builder));
+  auto guarded =
+      builder.create<IfPresentOp>(op.getLoc(), keptTypes(op.getResultTypes()),
+                                  lookupKept(op.getArgs(), builder));
   if (failed(projectRegion(op.getBody(), guarded.getBody(),
                            guarded.getNumResults())))
     return failure();
@@ -350,8 +391,8 @@ void RankProjector::projectShuffle(ShuffleOp op, OpBuilder &builder) {
     if (src == rank) {
       mapping.map(op.getResult(), lookup(op.getInput(), builder));
     } else {
-      auto recv = builder.create<RecvOp>(
-          loc, projectType(op.getType()), src, base + i);
+      auto recv =
+          builder.create<RecvOp>(loc, projectType(op.getType()), src, base + i);
       mapping.map(op.getResult(), recv.getResult());
     }
   }
@@ -409,15 +450,8 @@ RankProjector::participants(Operation *op, Type pred, bool verify) {
 
 LogicalResult RankProjector::checkActingRanks(Operation *op,
                                               ArrayRef<int64_t> parties) {
-  SmallVector<std::pair<Operation *, int64_t>> acting;
-  for (Region &region : op->getRegions())
-    collectActingRanks(region, worldSize, acting);
-  for (Type type : op->getResultTypes())
-    if (auto mp = dyn_cast<MPType>(type))
-      for (int64_t r : mp.getParties())
-        acting.push_back({op, r});
-  for (auto [actor, r] : acting)
-    if (!llvm::is_contained(parties, r)) {
+  for (auto [r, actor] : llvm::enumerate(acting[op]))
+    if (actor && !llvm::is_contained(parties, static_cast<int64_t>(r))) {
       InFlightDiagnostic diag =
           actor->emitOpError("involves rank ")
           << r << ", which does not hold the predicate of the enclosing "
@@ -469,9 +503,8 @@ LogicalResult RankProjector::projectWhileLoop(WhileLoopOp op,
       op.getLoc(), stateTypes, lookupKept(op.getInit(), builder),
       /*verify_uniform=*/false);
   FailureOr<YieldOp> cond = projectRegion(op.getCond(), projected.getCond(), 1);
-  if (failed(cond) ||
-      failed(projectRegion(op.getBody(), projected.getBody(),
-                           stateTypes.size())))
+  if (failed(cond) || failed(projectRegion(op.getBody(), projected.getBody(),
+                                           stateTypes.size())))
     return failure();
   if (op.getVerifyUniform()) {
     OpBuilder condBuilder(*cond);
@@ -483,15 +516,13 @@ LogicalResult RankProjector::projectWhileLoop(WhileLoopOp op,
   return success();
 }
 
-LogicalResult RankProjector::projectGeneric(Operation *op,
-                                            OpBuilder &builder) {
+LogicalResult RankProjector::projectGeneric(Operation *op, OpBuilder &builder) {
   for (Value operand : op->getOperands()) {
     if (mapping.contains(operand))
       continue;
     // Dropping a terminator would leave its block malformed.
     if (op->hasTrait<OpTrait::IsTerminator>())
-      return op->emitOpError("uses a value rank ")
-             << rank << " does not hold";
+      return op->emitOpError("uses a value rank ") << rank << " does not hold";
     return success();
   }
   if (op->getNumRegions() == 0) {
@@ -515,8 +546,7 @@ LogicalResult RankProjector::projectGeneric(Operation *op,
 }
 
 namespace {
-struct SimpProjectPass
-    : public simp::impl::SimpProjectBase<SimpProjectPass> {
+struct SimpProjectPass : public simp::impl::SimpProjectBase<SimpProjectPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::optional<int64_t> worldSize = getWorldSize(module);
@@ -524,23 +554,27 @@ struct SimpProjectPass
       module.emitError("--simp-project needs 'simp.world_size' on the module");
       return signalPassFailure();
     }
-    // Already projected (or empty): nothing to do.
+    // Already projected (or empty): only check its messages.
     SmallVector<Operation *> globalOps;
     for (Operation &op : module.getBody()->getOperations())
       if (!op.hasAttr(SimpDialect::getRankAttrName()))
         globalOps.push_back(&op);
-    if (globalOps.empty())
+    if (globalOps.empty()) {
+      if (failed(verifyCommunication(module)))
+        signalPassFailure();
       return;
+    }
 
     TagTable tags(module);
+    ActingRanks acting(module, *worldSize);
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
     for (int64_t rank = 0; rank < *worldSize; ++rank) {
-      auto rankModule = builder.create<ModuleOp>(
-          module.getLoc(), ("rank" + Twine(rank)).str());
+      auto rankModule = builder.create<ModuleOp>(module.getLoc(),
+                                                 ("rank" + Twine(rank)).str());
       rankModule->setAttr(SimpDialect::getRankAttrName(),
                           builder.getI64IntegerAttr(rank));
       OpBuilder inner = OpBuilder::atBlockEnd(rankModule.getBody());
-      RankProjector projector(rank, *worldSize, tags);
+      RankProjector projector(rank, *worldSize, tags, acting);
       for (Operation *op : globalOps) {
         if (auto fn = dyn_cast<func::FuncOp>(op)) {
           if (failed(projector.projectFunction(fn, inner)))

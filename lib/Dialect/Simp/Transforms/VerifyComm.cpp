@@ -131,7 +131,9 @@ private:
     return success();
   }
 
-  std::map<ChannelKey, Ends> channels;
+  // Hashed, not ordered: a program has one channel per message, and the
+  // check must stay linear in its size.
+  llvm::MapVector<ChannelKey, Ends> channels;
   llvm::MapVector<CollectiveKey, std::map<int64_t, Operation *>> collectives;
 };
 
