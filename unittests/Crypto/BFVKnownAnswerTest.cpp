@@ -109,6 +109,19 @@ TEST_F(BFVKnownAnswerTest, NoiseBudget) {
               fresh, afterMul);
 }
 
+TEST(BFVPortablePathTest, WidePrimes) {
+  // Primes above 2^50 take the portable NTT and base-conversion paths.
+  Session wide(8192, 1032193, {1}, {52, 52, 52, 60});
+  EXPECT_EQ(wide.ctx->dataBase().ntt(0).backend(), NttBackend::Scalar);
+  Ciphertext a = wide.encrypt({1, 2, 3, 4}), b = wide.encrypt({10, 20, 30, 40});
+  Ciphertext prod =
+      cantFail(wide.eval.relinearize(cantFail(wide.eval.mul(a, b)), wide.rk));
+  EXPECT_EQ(wide.decrypt(prod), padded({10, 40, 90, 160}, 8192));
+  std::vector<int64_t> want = padded({2, 3, 4}, 8192);
+  want[4095] = 1;
+  EXPECT_EQ(wide.decrypt(cantFail(wide.eval.rotateRows(a, 1, wide.gk))), want);
+}
+
 TEST_F(BFVKnownAnswerTest, Errors) {
   // Upstream's default t is not 1 mod 2n at n = 16384: no batching.
   EXPECT_TRUE(failed(Context::create(16384, 1032193)));

@@ -14,8 +14,9 @@ namespace mplang::bfv::test {
 /// Keys and helpers for one parameter set. Galois keys are created for
 /// `steps` only (large key sets are slow to build at n = 16384).
 struct Session {
-  Session(size_t n, uint64_t t, llvm::ArrayRef<int64_t> steps)
-      : ctx(llvm::cantFail(Context::create(n, t))),
+  Session(size_t n, uint64_t t, llvm::ArrayRef<int64_t> steps,
+          llvm::ArrayRef<int> coeffBits = {})
+      : ctx(llvm::cantFail(Context::create(n, t, coeffBits))),
         keygen(llvm::cantFail(KeyGenerator::create(ctx))),
         pk(llvm::cantFail(keygen.createPublicKey())),
         rk(llvm::cantFail(keygen.createRelinKeys())),

@@ -2,6 +2,8 @@
 
 #include "BaseConverter.h"
 #include "BigUInt.h"
+#include "NttIfma.h"
+#include "RnsIfma.h"
 
 namespace mplang::bfv {
 
@@ -16,6 +18,14 @@ BaseConverter::BaseConverter(const RnsBase &from, const RnsBase &to)
     qHatInv.push_back(qi.shoup(qi.inv(qHat.modWord(qs[i]))));
     qInv.push_back(1.0 / static_cast<double>(qs[i]));
   }
+  auto small = [](const RnsBase &b) {
+    for (size_t i = 0; i < b.size(); ++i)
+      if (b.modulus(i).value() >= (uint64_t(1) << 50))
+        return false;
+    return true;
+  };
+  useIfma = from.degree() % 8 == 0 && small(from) && small(to) &&
+            ifma::cpuSupported();
   for (size_t k = 0; k < to.size(); ++k) {
     uint64_t r = to.modulus(k).value();
     for (size_t i = 0; i < qs.size(); ++i) {
@@ -55,6 +65,11 @@ void BaseConverter::convert(const uint64_t *in, uint64_t *out) const {
     const uint64_t *hat = &qHatModTo[k * l];
     const uint64_t *qMultiple = &qMultiplesModTo[k * (l + 1)];
     uint64_t *o = out + k * n;
+    if (useIfma) {
+      ifma::dotMinusMultiple(y.data(), n, l, hat, v.data(), qMultiple,
+                             r.value(), o);
+      continue;
+    }
     for (size_t c = 0; c < n; ++c) {
       u128 acc = 0;
       for (size_t i = 0; i < l; ++i)

@@ -24,9 +24,10 @@ public:
 
 private:
   RnsBase from, to;
-  std::vector<ShoupConst> qHatInv;       // (Q/q_i)^-1 mod q_i
-  std::vector<double> qInv;              // 1/q_i
-  std::vector<uint64_t> qHatModTo;       // (Q/q_i) mod r_k, [k][i]
+  bool useIfma = false;            // all primes below 2^50 and the CPU has IFMA
+  std::vector<ShoupConst> qHatInv; // (Q/q_i)^-1 mod q_i
+  std::vector<double> qInv;        // 1/q_i
+  std::vector<uint64_t> qHatModTo; // (Q/q_i) mod r_k, [k][i]
   std::vector<uint64_t> qMultiplesModTo; // v Q mod r_k, [k][v], 0 <= v <= l
 };
 

@@ -1,6 +1,7 @@
 //===- Ntt.cpp - Negacyclic number-theoretic transform --------------------===//
 
 #include "mplang/Crypto/BFV/Ntt.h"
+#include "IfmaOps.h"
 #include "NttIfma.h"
 
 #include <cassert>
@@ -37,9 +38,7 @@ NttTables::NttTables(const Modulus &q, size_t n)
 
   if (q.value() >= (uint64_t(1) << 50) || n < 16 || !ifma::cpuSupported())
     return;
-  auto quot52 = [&](uint64_t w) {
-    return static_cast<uint64_t>((static_cast<u128>(w) << 52) / q.value());
-  };
+  auto quot52 = [&](uint64_t w) { return ifma::shoupQuotient52(w, q.value()); };
   for (size_t i = 0; i < n; ++i) {
     rootValues.push_back(rootPowers[i].value);
     rootQuot52.push_back(quot52(rootPowers[i].value));

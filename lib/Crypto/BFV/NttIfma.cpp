@@ -8,10 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NttIfma.h"
-
-#include <immintrin.h>
-
-#define MPLANG_IFMA __attribute__((target("avx512f,avx512ifma")))
+#include "IfmaOps.h"
 
 namespace mplang::bfv::ifma {
 
@@ -22,25 +19,6 @@ bool cpuSupported() {
 }
 
 namespace {
-
-/// x w mod q in [0, 2q) for x < 2^52: the quotient estimate from the high
-/// half of x * floor(w 2^52 / q) is exact or one too small.
-MPLANG_IFMA inline __m512i mulShoupLazy(__m512i x, __m512i w, __m512i wq,
-                                        __m512i q) {
-  const __m512i zero = _mm512_setzero_si512();
-  const __m512i mask = _mm512_set1_epi64((int64_t(1) << 52) - 1);
-  __m512i quot = _mm512_madd52hi_epu64(zero, x, wq);
-  __m512i r = _mm512_sub_epi64(_mm512_madd52lo_epu64(zero, x, w),
-                               _mm512_madd52lo_epu64(zero, quot, q));
-  return _mm512_and_si512(r, mask);
-}
-
-/// Maps [0, 2b) to [0, b) (the subtraction wraps for values below b). The
-/// zero-masked forms here and below avoid a GCC 12 false
-/// -Wmaybe-uninitialized in the unmasked intrinsics.
-MPLANG_IFMA inline __m512i reduceOnce(__m512i x, __m512i b) {
-  return _mm512_maskz_min_epu64(0xff, x, _mm512_sub_epi64(x, b));
-}
 
 /// Lane permutations for distance t < 8 on 16 values A|B: X and Y collect
 /// the first and second halves of each group, W picks each lane's group

@@ -1,0 +1,46 @@
+//===- IfmaOps.h - AVX-512 IFMA modular arithmetic helpers ------*- C++ -*-===//
+//
+// Include only from files whose AVX-512 functions are reached after
+// ifma::cpuSupported(); the helpers are static so that no AVX-512 copy of
+// them can be picked for baseline code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_LIB_CRYPTO_BFV_IFMAOPS_H
+#define MPLANG_LIB_CRYPTO_BFV_IFMAOPS_H
+
+#include <immintrin.h>
+
+#include <cstdint>
+
+#define MPLANG_IFMA __attribute__((target("avx512f,avx512ifma")))
+
+namespace mplang::bfv::ifma {
+
+/// x w mod q in [0, 2q) for x < 2^52 and wq = floor(w 2^52 / q): the
+/// quotient estimate from the high half of x * wq is exact or one too small.
+MPLANG_IFMA static inline __m512i mulShoupLazy(__m512i x, __m512i w, __m512i wq,
+                                               __m512i q) {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i mask = _mm512_set1_epi64((int64_t(1) << 52) - 1);
+  __m512i quot = _mm512_madd52hi_epu64(zero, x, wq);
+  __m512i r = _mm512_sub_epi64(_mm512_madd52lo_epu64(zero, x, w),
+                               _mm512_madd52lo_epu64(zero, quot, q));
+  return _mm512_and_si512(r, mask);
+}
+
+/// Maps [0, 2b) to [0, b) (the subtraction wraps for values below b). The
+/// zero-masked intrinsics here and in users avoid a GCC 12 false
+/// -Wmaybe-uninitialized in the unmasked ones.
+MPLANG_IFMA static inline __m512i reduceOnce(__m512i x, __m512i b) {
+  return _mm512_maskz_min_epu64(0xff, x, _mm512_sub_epi64(x, b));
+}
+
+/// floor(w 2^52 / q), the companion of w for mulShoupLazy.
+inline uint64_t shoupQuotient52(uint64_t w, uint64_t q) {
+  return static_cast<uint64_t>((static_cast<unsigned __int128>(w) << 52) / q);
+}
+
+} // namespace mplang::bfv::ifma
+
+#endif // MPLANG_LIB_CRYPTO_BFV_IFMAOPS_H
