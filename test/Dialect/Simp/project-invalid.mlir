@@ -41,6 +41,30 @@ module attributes {simp.world_size = 3 : i64} {
 
 // -----
 
+// A rank acting two levels down counts for the outer op too.
+module attributes {simp.world_size = 3 : i64} {
+  func.func @outsider_acts_nested(%p: !simp.mp<i1, [0, 1]>) {
+    // expected-note @+1 {{enclosing op}}
+    simp.uniform_cond %p () : !simp.mp<i1, [0, 1]>, () -> () then {
+      simp.uniform_cond %p () : !simp.mp<i1, [0, 1]>, () -> () then {
+        // expected-error @+1 {{'simp.pcall' op involves rank 2, which does not hold the predicate of the enclosing simp.uniform_cond (held by [0, 1])}}
+        simp.pcall [2] () : () -> () {
+          simp.yield
+        }
+        simp.yield
+      } else {
+        simp.yield
+      }
+      simp.yield
+    } else {
+      simp.yield
+    }
+    return
+  }
+}
+
+// -----
+
 module attributes {simp.world_size = 3 : i64} {
   func.func @outsider_holds_state(%p: !simp.mp<i1, [0, 1]>, %x: !simp.mp<i32, [2]>) {
     // expected-error @+1 {{'simp.while_loop' op involves rank 2, which does not hold the predicate of the enclosing simp.while_loop (held by [0, 1])}}
