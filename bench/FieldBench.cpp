@@ -11,8 +11,11 @@
 
 #include "benchmark/benchmark.h"
 
+#include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
+#include <sys/mman.h>
 #include <vector>
 
 using namespace mplang::field;
@@ -82,14 +85,42 @@ void okvsSolveBench(benchmark::State &state) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
-void okvsDecodeBench(benchmark::State &state) {
+/// Elements in memory advised for 2 MiB transparent huge pages, as a tensor
+/// allocator can do for large buffers; random table reads then rarely miss
+/// the TLB.
+class HugePageArray {
+public:
+  explicit HugePageArray(size_t size) : size(size) {
+    size_t bytes =
+        (size * sizeof(Gf128) + kHugePage - 1) / kHugePage * kHugePage;
+    data.reset(static_cast<Gf128 *>(std::aligned_alloc(kHugePage, bytes)));
+    madvise(data.get(), bytes, MADV_HUGEPAGE);
+  }
+  llvm::MutableArrayRef<Gf128> get() { return {data.get(), size}; }
+
+private:
+  static constexpr size_t kHugePage = size_t(2) << 20;
+  struct Free {
+    void operator()(Gf128 *p) const { std::free(p); }
+  };
+  std::unique_ptr<Gf128, Free> data;
+  size_t size;
+};
+
+void okvsDecodeBench(benchmark::State &state, bool hugePages) {
   OkvsInput input(size_t(state.range(0)));
   if (llvm::Error err =
           okvsSolve(input.keys, input.values, input.seed, input.table))
     state.SkipWithError(llvm::toString(std::move(err)).c_str());
+  HugePageArray hugeTable(hugePages ? input.table.size() : 0);
+  llvm::ArrayRef<Gf128> table = input.table;
+  if (hugePages) {
+    std::copy(input.table.begin(), input.table.end(), hugeTable.get().begin());
+    table = hugeTable.get();
+  }
   std::vector<Gf128> out(input.keys.size());
   for (auto _ : state)
-    if (llvm::Error err = okvsDecode(input.keys, input.table, input.seed, out))
+    if (llvm::Error err = okvsDecode(input.keys, table, input.seed, out))
       state.SkipWithError(llvm::toString(std::move(err)).c_str());
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
@@ -113,11 +144,15 @@ int main(int argc, char **argv) {
   }
   for (auto *bench :
        {benchmark::RegisterBenchmark("okvs_solve", okvsSolveBench),
-        benchmark::RegisterBenchmark("okvs_decode", okvsDecodeBench)})
+        benchmark::RegisterBenchmark("okvs_decode", okvsDecodeBench, false)})
     bench->Arg(1 << 16)
         ->Arg(1 << 20)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
+  benchmark::RegisterBenchmark("okvs_decode_thp", okvsDecodeBench, true)
+      ->Arg(1 << 20)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
