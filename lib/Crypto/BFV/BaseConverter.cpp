@@ -2,7 +2,6 @@
 
 #include "BaseConverter.h"
 #include "BigUInt.h"
-#include "NttIfma.h"
 #include "RnsIfma.h"
 
 namespace mplang::bfv {
@@ -18,14 +17,7 @@ BaseConverter::BaseConverter(const RnsBase &from, const RnsBase &to)
     qHatInv.push_back(qi.shoup(qi.inv(qHat.modWord(qs[i]))));
     qInv.push_back(1.0 / static_cast<double>(qs[i]));
   }
-  auto small = [](const RnsBase &b) {
-    for (size_t i = 0; i < b.size(); ++i)
-      if (b.modulus(i).value() >= (uint64_t(1) << 50))
-        return false;
-    return true;
-  };
-  useIfma = from.degree() % 8 == 0 && small(from) && small(to) &&
-            ifma::cpuSupported();
+  useIfma = ifma::usable(from) && ifma::usable(to);
   for (size_t k = 0; k < to.size(); ++k) {
     uint64_t r = to.modulus(k).value();
     for (size_t i = 0; i < qs.size(); ++i) {
@@ -41,9 +33,14 @@ BaseConverter::BaseConverter(const RnsBase &from, const RnsBase &to)
 
 void BaseConverter::convert(const uint64_t *in, uint64_t *out) const {
   const size_t n = from.degree(), l = from.size();
-  // Prime by prime, so that the inner loops run over coefficients.
-  std::vector<uint64_t> y(l * n);
-  std::vector<double> frac(n, 0.0);
+  // Prime by prime, so that the inner loops run over coefficients. The
+  // scratch is thread-local so that calls do not page-fault on fresh memory.
+  thread_local std::vector<uint64_t> y;
+  thread_local std::vector<double> frac;
+  thread_local std::vector<uint8_t> v;
+  y.resize(l * n);
+  frac.assign(n, 0.0);
+  v.resize(n);
   for (size_t i = 0; i < l; ++i) {
     const Modulus qi = from.modulus(i);
     const ShoupConst h = qHatInv[i];
@@ -57,7 +54,6 @@ void BaseConverter::convert(const uint64_t *in, uint64_t *out) const {
   }
   // x = sum_i y_i Q/q_i - v Q with v the nearest integer to sum_i y_i/q_i
   // (0 <= v <= l).
-  std::vector<uint8_t> v(n);
   for (size_t c = 0; c < n; ++c)
     v[c] = static_cast<uint8_t>(frac[c] + 0.5);
   for (size_t k = 0; k < to.size(); ++k) {

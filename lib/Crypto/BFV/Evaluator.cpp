@@ -124,13 +124,12 @@ llvm::Expected<Ciphertext> Evaluator::mulPlain(const Ciphertext &a,
 }
 
 /// Extends a ciphertext polynomial from Q to Q R and transforms it.
-static RnsPoly extendToAux(const Context &ctx, const RnsPoly &c) {
+static void extendToAux(const Context &ctx, const RnsPoly &c, RnsPoly &x) {
   const size_t l = ctx.dataBase().size(), n = ctx.degree();
-  RnsPoly x(l + ctx.auxBase().size(), n);
+  x.reshape(l + ctx.auxBase().size(), n);
   std::copy(c.data.begin(), c.data.end(), x.data.begin());
   ctx.dataToAux().convert(c.data.data(), x.component(l));
   x.forwardNtt(ctx.dataAuxBase());
-  return x;
 }
 
 llvm::Expected<Ciphertext> Evaluator::mul(const Ciphertext &a,
@@ -142,15 +141,25 @@ llvm::Expected<Ciphertext> Evaluator::mul(const Ciphertext &a,
   const RnsBase &qr = ctx->dataAuxBase();
   const size_t n = ctx->degree(), l = ctx->dataBase().size(),
                k = ctx->auxBase().size();
-  std::vector<RnsPoly> x, y;
-  for (const RnsPoly &p : a.polys)
-    x.push_back(extendToAux(*ctx, p));
-  if (&a != &b)
-    for (const RnsPoly &p : b.polys)
-      y.push_back(extendToAux(*ctx, p));
+  // Thread-local scratch: fresh megabyte-sized buffers would page-fault on
+  // every call.
+  thread_local std::vector<RnsPoly> x, y, tensor;
+  thread_local RnsPoly scaled;
+  x.resize(a.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    extendToAux(*ctx, a.polys[i], x[i]);
+  if (&a != &b) {
+    y.resize(b.size());
+    for (size_t i = 0; i < b.size(); ++i)
+      extendToAux(*ctx, b.polys[i], y[i]);
+  }
   const std::vector<RnsPoly> &yy = &a == &b ? x : y;
 
-  std::vector<RnsPoly> tensor(a.size() + b.size() - 1, RnsPoly(l + k, n));
+  tensor.resize(a.size() + b.size() - 1);
+  for (RnsPoly &t : tensor) {
+    t.reshape(l + k, n);
+    std::fill(t.data.begin(), t.data.end(), 0);
+  }
   for (size_t i = 0; i < x.size(); ++i)
     for (size_t j = 0; j < yy.size(); ++j)
       for (size_t m = 0; m < l + k; ++m) {
@@ -162,7 +171,7 @@ llvm::Expected<Ciphertext> Evaluator::mul(const Ciphertext &a,
       }
 
   Ciphertext r;
-  RnsPoly scaled(k, n);
+  scaled.reshape(k, n);
   for (RnsPoly &t : tensor) {
     t.inverseNtt(qr);
     ctx->mulScaler().scale(t.data.data(), scaled.data.data());

@@ -1,24 +1,57 @@
-//===- RnsIfma.cpp - AVX-512 IFMA kernels for RNS base conversion ---------===//
+//===- RnsIfma.cpp - AVX-512 IFMA kernels for RNS arithmetic --------------===//
 
 #include "RnsIfma.h"
 #include "IfmaOps.h"
+#include "NttIfma.h"
 
 namespace mplang::bfv::ifma {
+
+bool usable(const RnsBase &base) {
+  if (!cpuSupported() || base.degree() % 8 || base.size() > 16)
+    return false;
+  for (size_t i = 0; i < base.size(); ++i)
+    if (base.modulus(i).value() >= (uint64_t(1) << 50))
+      return false;
+  return true;
+}
+
+namespace {
+
+/// Constants for reducing hi 2^52 + lo and values below 2^52 modulo q.
+struct SplitReducer {
+  MPLANG_IFMA explicit SplitReducer(uint64_t q)
+      : q(_mm512_set1_epi64(q)), twoQ(_mm512_set1_epi64(2 * q)),
+        one(_mm512_set1_epi64(1)),
+        oneQuot(_mm512_set1_epi64(shoupQuotient52(1, q))) {
+    uint64_t pow52 = (uint64_t(1) << 52) % q;
+    p52 = _mm512_set1_epi64(pow52);
+    p52Quot = _mm512_set1_epi64(shoupQuotient52(pow52, q));
+  }
+
+  MPLANG_IFMA __m512i small(__m512i x) const {
+    return reduceOnce(mulShoupLazy(x, one, oneQuot, q), q);
+  }
+
+  MPLANG_IFMA __m512i split(__m512i lo, __m512i hi) const {
+    const __m512i mask = _mm512_set1_epi64((int64_t(1) << 52) - 1);
+    hi = _mm512_add_epi64(hi, _mm512_maskz_srli_epi64(0xff, lo, 52));
+    lo = _mm512_and_si512(lo, mask);
+    __m512i s = _mm512_add_epi64(mulShoupLazy(hi, p52, p52Quot, q),
+                                 mulShoupLazy(lo, one, oneQuot, q));
+    return reduceOnce(reduceOnce(s, twoQ), q);
+  }
+
+  __m512i q, twoQ, one, oneQuot, p52, p52Quot;
+};
+
+} // namespace
 
 MPLANG_IFMA void dotMinusMultiple(const uint64_t *y, size_t n, size_t l,
                                   const uint64_t *hat, const uint8_t *v,
                                   const uint64_t *multiples, uint64_t r,
                                   uint64_t *out) {
-  const __m512i vr = _mm512_set1_epi64(r), twoR = _mm512_set1_epi64(2 * r);
-  const __m512i mask = _mm512_set1_epi64((int64_t(1) << 52) - 1);
-  const uint64_t pow52 =
-      static_cast<uint64_t>((static_cast<unsigned __int128>(1) << 52) % r);
-  const __m512i one = _mm512_set1_epi64(1),
-                oneQuot = _mm512_set1_epi64(shoupQuotient52(1, r));
-  const __m512i p52 = _mm512_set1_epi64(pow52),
-                p52Quot = _mm512_set1_epi64(shoupQuotient52(pow52, r));
+  const SplitReducer red(r);
   for (size_t c = 0; c < n; c += 8) {
-    // Products are up to 100 bits: accumulate their low and high 52 bits.
     __m512i lo = _mm512_setzero_si512(), hi = _mm512_setzero_si512();
     for (size_t i = 0; i < l; ++i) {
       __m512i x = _mm512_loadu_si512(y + i * n + c);
@@ -26,20 +59,41 @@ MPLANG_IFMA void dotMinusMultiple(const uint64_t *y, size_t n, size_t l,
       lo = _mm512_madd52lo_epu64(lo, x, h);
       hi = _mm512_madd52hi_epu64(hi, x, h);
     }
-    hi = _mm512_add_epi64(hi, _mm512_maskz_srli_epi64(0xff, lo, 52));
-    lo = _mm512_and_si512(lo, mask);
-    // hi 2^52 + lo, with both parts reduced by Shoup products.
-    __m512i s = _mm512_add_epi64(mulShoupLazy(hi, p52, p52Quot, vr),
-                                 mulShoupLazy(lo, one, oneQuot, vr));
-    s = reduceOnce(reduceOnce(s, twoR), vr);
+    __m512i s = red.split(lo, hi);
     __m512i idx = _mm512_maskz_cvtepu8_epi64(
         0xff, _mm_loadl_epi64(reinterpret_cast<const __m128i *>(v + c)));
     __m512i m = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), 0xff, idx,
                                             multiples, 8);
     __m512i d = _mm512_sub_epi64(s, m);
     _mm512_storeu_si512(
-        out + c, _mm512_maskz_min_epu64(0xff, d, _mm512_add_epi64(d, vr)));
+        out + c, _mm512_maskz_min_epu64(0xff, d, _mm512_add_epi64(d, red.q)));
   }
+}
+
+MPLANG_IFMA void mulAccumulate(const uint64_t *x, const uint64_t *y, size_t n,
+                               uint64_t *lo, uint64_t *hi) {
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i a = _mm512_loadu_si512(x + c), b = _mm512_loadu_si512(y + c);
+    _mm512_storeu_si512(
+        lo + c, _mm512_madd52lo_epu64(_mm512_loadu_si512(lo + c), a, b));
+    _mm512_storeu_si512(
+        hi + c, _mm512_madd52hi_epu64(_mm512_loadu_si512(hi + c), a, b));
+  }
+}
+
+MPLANG_IFMA void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n,
+                             uint64_t q, uint64_t *out) {
+  const SplitReducer red(q);
+  for (size_t c = 0; c < n; c += 8)
+    _mm512_storeu_si512(out + c, red.split(_mm512_loadu_si512(lo + c),
+                                           _mm512_loadu_si512(hi + c)));
+}
+
+MPLANG_IFMA void reduceSmall(const uint64_t *x, size_t n, uint64_t q,
+                             uint64_t *out) {
+  const SplitReducer red(q);
+  for (size_t c = 0; c < n; c += 8)
+    _mm512_storeu_si512(out + c, red.small(_mm512_loadu_si512(x + c)));
 }
 
 } // namespace mplang::bfv::ifma

@@ -1,19 +1,35 @@
-//===- RnsIfma.h - AVX-512 IFMA kernels for RNS base conversion -*- C++ -*-===//
+//===- RnsIfma.h - AVX-512 IFMA kernels for RNS arithmetic ------*- C++ -*-===//
+//
+// Products of two values below 2^50 are accumulated as the sums of their low
+// and high 52-bit halves (up to 16 terms) and reduced once at the end.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef MPLANG_LIB_CRYPTO_BFV_RNSIFMA_H
 #define MPLANG_LIB_CRYPTO_BFV_RNSIFMA_H
 
-#include <cstddef>
-#include <cstdint>
+#include "mplang/Crypto/BFV/RnsPoly.h"
 
 namespace mplang::bfv::ifma {
 
-/// out[c] = (sum_{i<l} y[i n + c] hat[i] - multiples[v[c]]) mod r for every
-/// c < n, n a multiple of 8; y, hat and r below 2^50, multiples[] below r.
-/// Only call when cpuSupported().
+/// True if the kernels below may be used for `base`: the CPU has IFMA, the
+/// degree is a multiple of 8, there are at most 16 primes and all are below
+/// 2^50.
+bool usable(const RnsBase &base);
+
+/// out[c] = (sum_{i<l} y[i n + c] hat[i] - multiples[v[c]]) mod r for c < n;
+/// y, hat and r below 2^50, multiples[] below r.
 void dotMinusMultiple(const uint64_t *y, size_t n, size_t l,
                       const uint64_t *hat, const uint8_t *v,
                       const uint64_t *multiples, uint64_t r, uint64_t *out);
+/// lo[c] += low 52 bits and hi[c] += high 52 bits of x[c] y[c].
+void mulAccumulate(const uint64_t *x, const uint64_t *y, size_t n, uint64_t *lo,
+                   uint64_t *hi);
+/// out[c] = (hi[c] 2^52 + lo[c]) mod q for sums of at most 16 products.
+void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n, uint64_t q,
+                 uint64_t *out);
+/// out[c] = x[c] mod q for x below 2^52.
+void reduceSmall(const uint64_t *x, size_t n, uint64_t q, uint64_t *out);
 
 } // namespace mplang::bfv::ifma
 

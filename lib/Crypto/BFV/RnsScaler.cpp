@@ -5,6 +5,8 @@
 
 namespace mplang::bfv {
 
+static constexpr int kSplit = 26;
+
 RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
     : n(q.degree()) {
   std::vector<uint64_t> all = q.concat(e).primes();
@@ -28,8 +30,13 @@ RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
     num.mulWord(t.value());
     num.mulWord(lambda(i));
     uint64_t rem = num.divWord(qs[i].value());
-    theta.push_back(static_cast<long double>(rem) /
-                    static_cast<long double>(qs[i].value()));
+    const uint64_t qi = qs[i].value();
+    u128 shifted = static_cast<u128>(rem) << kSplit;
+    thetaHigh.push_back(static_cast<uint64_t>(shifted / qi));
+    thetaLow.push_back(
+        static_cast<double>(static_cast<uint64_t>(shifted % qi)) /
+        static_cast<double>(qi));
+    theta.push_back(static_cast<double>(rem) / static_cast<double>(qi));
     std::vector<uint64_t> row;
     for (const Modulus &o : outs)
       row.push_back(num.modWord(o.value()));
@@ -50,17 +57,25 @@ RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
 
 void RnsScaler::scale(const uint64_t *in, uint64_t *out) const {
   const size_t l = qs.size();
-  // Prime by prime, so that the inner loops run over coefficients.
-  std::vector<long double> frac(n, 0.0L);
+  // Prime by prime, so that the inner loops run over coefficients. The
+  // scratch is thread-local so that calls do not page-fault on fresh memory.
+  thread_local std::vector<u128> whole, rounded;
+  thread_local std::vector<double> frac;
+  whole.assign(n, 0);
+  frac.assign(n, 0.0);
+  rounded.resize(n);
   for (size_t i = 0; i < l; ++i) {
     const uint64_t *x = in + i * n;
-    const long double th = theta[i];
-    for (size_t c = 0; c < n; ++c)
-      frac[c] += static_cast<long double>(x[c]) * th;
+    const uint64_t high = thetaHigh[i];
+    const double low = thetaLow[i], th = theta[i];
+    for (size_t c = 0; c < n; ++c) {
+      uint64_t xh = x[c] >> kSplit, xl = x[c] & ((uint64_t(1) << kSplit) - 1);
+      whole[c] += static_cast<u128>(xh) * high;
+      frac[c] += static_cast<double>(xh) * low + static_cast<double>(xl) * th;
+    }
   }
-  std::vector<uint64_t> rounded(n);
-  for (size_t c = 0; c < n; ++c)
-    rounded[c] = static_cast<uint64_t>(frac[c] + 0.5L); // frac >= 0
+  for (size_t c = 0; c < n; ++c) // frac >= 0
+    rounded[c] = whole[c] + static_cast<uint64_t>(frac[c] + 0.5);
   for (size_t k = 0; k < outs.size(); ++k) {
     const Modulus o = outs[k];
     const uint64_t *w = &omega[k * l];

@@ -5,8 +5,10 @@
 // decryption). With lambda_i = (QE/q_i)^-1 mod q_i,
 //   t x / Q = sum_{i in Q} x_i t lambda_i E / q_i
 //           + sum_{k in E} x_k t lambda_k E / e_k  - v t E,
-// whose last two terms vanish modulo e_k (except the k-th) or modulo t. The
-// fractional parts of t lambda_i E / q_i are summed in long double.
+// whose last two terms vanish modulo e_k (except the k-th) or modulo t. With
+// theta_i = frac(t lambda_i E / q_i) and x = xh 2^26 + xl, x theta_i is
+// xh floor(2^26 theta_i) (exact integer) + xh frac(2^26 theta_i) + xl theta_i,
+// where the two fractional terms are small enough for doubles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,9 +30,10 @@ public:
 private:
   size_t n;
   std::vector<Modulus> qs, outs;
-  std::vector<long double> theta; // frac(t lambda_i E / q_i)
-  std::vector<uint64_t> omega;    // floor(t lambda_i E / q_i) mod out_k, [k][i]
-  std::vector<ShoupConst> mu;     // t lambda_k E / e_k mod e_k
+  std::vector<uint64_t> thetaHigh;     // floor(2^26 theta_i)
+  std::vector<double> thetaLow, theta; // frac(2^26 theta_i), theta_i
+  std::vector<uint64_t> omega; // floor(t lambda_i E / q_i) mod out_k, [k][i]
+  std::vector<ShoupConst> mu;  // t lambda_k E / e_k mod e_k
 };
 
 } // namespace mplang::bfv

@@ -41,6 +41,14 @@ struct RnsPoly {
   uint64_t *component(size_t i) { return data.data() + i * n; }
   const uint64_t *component(size_t i) const { return data.data() + i * n; }
 
+  /// Gives this polynomial the shape numModuli x n, reusing its storage;
+  /// the contents are unspecified.
+  void reshape(size_t numModuli, size_t n) {
+    this->numModuli = numModuli;
+    this->n = n;
+    data.resize(numModuli * n);
+  }
+
   void forwardNtt(const RnsBase &base);
   void inverseNtt(const RnsBase &base);
   /// p(X) -> p(X^g) for odd g, on coefficient form.
