@@ -180,6 +180,15 @@ TEST(BFVPrgTest, ChaCha20ZeroKeyVector) {
   EXPECT_EQ(prg.next64(), 0x28bd8653e56a5d40ull);
 }
 
+TEST(BFVPrgTest, VectorAndScalarKeystreamsAgree) {
+  Seed seed = llvm::cantFail(randomSeed());
+  std::vector<uint32_t> vector(16 * 40), scalar(16 * 40);
+  chacha20Blocks(seed, (uint64_t(1) << 32) - 20, 40, vector.data());
+  chacha20Blocks(seed, (uint64_t(1) << 32) - 20, 40, scalar.data(),
+                 /*vector=*/false);
+  EXPECT_EQ(vector, scalar);
+}
+
 TEST(BFVPrgTest, SamplerMoments) {
   Prg prg(llvm::cantFail(randomSeed()));
   const int count = 200000;

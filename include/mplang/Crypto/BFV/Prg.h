@@ -23,6 +23,12 @@ using Seed = std::array<uint8_t, 32>;
 /// 32 bytes from getrandom(2).
 llvm::Expected<Seed> randomSeed();
 
+/// Writes the ChaCha20 keystream blocks counter, ..., counter + count - 1
+/// (16 words each, in order) for `seed`. With `vector` and an AVX-512 CPU,
+/// groups of 16 blocks are computed one per lane; the output is identical.
+void chacha20Blocks(const Seed &seed, uint64_t counter, size_t count,
+                    uint32_t *out, bool vector = true);
+
 class Prg {
 public:
   explicit Prg(const Seed &seed);
@@ -37,12 +43,14 @@ public:
   int centeredBinomial();
 
 private:
+  static constexpr size_t kBlocks = 16; // keystream blocks per refill
+
   void refill();
 
-  std::array<uint32_t, 8> key;
+  Seed seed;
   uint64_t counter = 0;
-  std::array<uint64_t, 8> block;
-  unsigned next = 8;
+  std::array<uint64_t, 8 * kBlocks> buffer;
+  size_t next = 8 * kBlocks;
   uint64_t byteWord = 0;
   unsigned bytesLeft = 0;
 };
