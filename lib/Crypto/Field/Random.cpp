@@ -16,8 +16,8 @@ llvm::Expected<Gf128> mplang::field::osRandomBlock() {
     if (got < 0) {
       if (errno == EINTR)
         continue;
-      return llvm::errorCodeToError(
-          std::error_code(errno, std::generic_category()));
+      return llvm::createStringError(
+          std::error_code(errno, std::generic_category()), "getrandom failed");
     }
     filled += static_cast<size_t>(got);
   }
