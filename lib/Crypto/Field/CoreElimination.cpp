@@ -46,8 +46,9 @@ detail::solveCore(llvm::ArrayRef<OkvsCells> equations,
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
           "OKVS solve failed: the equations of the %zu-row 2-core are "
-          "inconsistent (a repeated key with different values, or more keys "
-          "than the table can hold)",
+          "inconsistent: keys that share all three cells (retry with another "
+          "seed), a key repeated with different values, or more keys than "
+          "the table holds",
           rows);
   std::vector<Gf128> cells(numColumns);
   for (size_t i = 0; i < pivotColumns.size(); ++i)
