@@ -46,7 +46,7 @@ for line in open(sys.argv[2]):
     if m:
         n = int(m.group(1))
     cells = [c.strip() for c in line.strip().strip('|').split('|')]
-    if n and len(cells) > 2 and re.match(r'^[\d.]+$', cells[1]):
+    if n and len(cells) >= 7 and re.match(r'^[\d.]+$', cells[1]):
         seal[(cells[0], n)] = float(cells[4])  # min column
 rows = [('keygen_secret', ['keygen (secret key)']),
         ('keygen_public', ['keygen public key']),

@@ -1,6 +1,7 @@
 //===- Encryptor.cpp - BFV public-key encryption --------------------------===//
 
 #include "mplang/Crypto/BFV/Encryptor.h"
+#include "KeySwitch.h"
 #include "Sampling.h"
 #include "ScaledPlain.h"
 
@@ -13,28 +14,31 @@ llvm::Expected<Ciphertext> Encryptor::encrypt(const Plaintext &pt) const {
   if (!seed)
     return seed.takeError();
   Prg prg(*seed);
-  const RnsBase &base = ctx->dataBase();
+  // Encrypting zero over Q P and dividing by P shrinks the noise from
+  // e u + e' to about 1 + ||s||, as SEAL does.
+  const RnsBase &qp = ctx->keyBase();
   const size_t n = ctx->degree();
-  RnsPoly u = smallToNtt(sampleTernary(prg, n), base);
+  RnsPoly u = smallToNtt(sampleTernary(prg, n), qp);
   Ciphertext ct;
   for (const RnsPoly *key : {&pk.b, &pk.a}) {
-    RnsPoly c(base.size(), n);
-    for (size_t m = 0; m < base.size(); ++m) {
-      const Modulus q = base.modulus(m);
+    RnsPoly c(qp.size(), n);
+    for (size_t m = 0; m < qp.size(); ++m) {
+      const Modulus q = qp.modulus(m);
       const uint64_t *km = key->component(m), *um = u.component(m);
       uint64_t *cm = c.component(m);
       for (size_t i = 0; i < n; ++i)
         cm[i] = q.mul(km[i], um[i]);
     }
-    c.inverseNtt(base);
+    c.inverseNtt(qp);
     std::vector<int8_t> e = sampleError(prg, n);
-    for (size_t m = 0; m < base.size(); ++m) {
-      const Modulus q = base.modulus(m);
+    for (size_t m = 0; m < qp.size(); ++m) {
+      const Modulus q = qp.modulus(m);
       uint64_t *cm = c.component(m);
       for (size_t i = 0; i < n; ++i)
         cm[i] = q.add(cm[i], q.fromSigned(e[i]));
     }
-    ct.polys.push_back(std::move(c));
+    ct.polys.emplace_back(ctx->dataBase().size(), n);
+    addDividedBySpecialPrime(*ctx, c, ct.polys.back());
   }
   addScaledPlain(*ctx, pt, ct.polys[0], /*subtract=*/false);
   return ct;

@@ -64,7 +64,7 @@ llvm::Expected<PublicKey> KeyGenerator::createPublicKey() const {
   llvm::Expected<std::pair<Seed, Seed>> seeds = keySeeds();
   if (!seeds)
     return seeds.takeError();
-  const RnsBase &base = ctx->dataBase();
+  const RnsBase &base = ctx->keyBase();
   PublicKey pk;
   pk.seed = seeds->first;
   Prg aPrg(seeds->first), ePrg(seeds->second);

@@ -62,25 +62,30 @@ void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
     }
   }
 
-  // Divide by P with rounding: subtract the centred residue mod P.
-  const Modulus p = ctx.specialPrime();
-  const uint64_t halfP = p.value() / 2;
   for (int k = 0; k < 2; ++k) {
     acc[k].inverseNtt(qp);
-    RnsPoly &out = k ? out1 : out0;
-    const uint64_t *rp = acc[k].component(l);
-    for (size_t j = 0; j < l; ++j) {
-      const Modulus qj = qp.modulus(j);
-      const uint64_t pModQ = ctx.specialModQ()[j];
-      const ShoupConst pInv = ctx.specialInvModQ()[j];
-      const uint64_t *aj = acc[k].component(j);
-      uint64_t *oj = out.component(j);
-      for (size_t i = 0; i < n; ++i) {
-        uint64_t lifted = qj.reduce(rp[i]);
-        if (rp[i] > halfP)
-          lifted = qj.sub(lifted, pModQ);
-        oj[i] = qj.add(oj[i], qj.mulShoup(qj.sub(aj[i], lifted), pInv));
-      }
+    addDividedBySpecialPrime(ctx, acc[k], k ? out1 : out0);
+  }
+}
+
+void addDividedBySpecialPrime(const Context &ctx, const RnsPoly &x,
+                              RnsPoly &out) {
+  // (x - centred(x mod P)) / P is exact and equals round(x / P).
+  const RnsBase &qp = ctx.keyBase();
+  const size_t n = ctx.degree(), l = ctx.dataBase().size();
+  const uint64_t halfP = ctx.specialPrime().value() / 2;
+  const uint64_t *rp = x.component(l);
+  for (size_t j = 0; j < l; ++j) {
+    const Modulus qj = qp.modulus(j);
+    const uint64_t pModQ = ctx.specialModQ()[j];
+    const ShoupConst pInv = ctx.specialInvModQ()[j];
+    const uint64_t *xj = x.component(j);
+    uint64_t *oj = out.component(j);
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t lifted = qj.reduce(rp[i]);
+      if (rp[i] > halfP)
+        lifted = qj.sub(lifted, pModQ);
+      oj[i] = qj.add(oj[i], qj.mulShoup(qj.sub(xj[i], lifted), pInv));
     }
   }
 }

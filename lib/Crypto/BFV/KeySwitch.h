@@ -15,6 +15,11 @@ namespace mplang::bfv {
 void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
                RnsPoly &out0, RnsPoly &out1);
 
+/// out += round(x / P), for x over Q P and out over Q, both in coefficient
+/// form.
+void addDividedBySpecialPrime(const Context &ctx, const RnsPoly &x,
+                              RnsPoly &out);
+
 } // namespace mplang::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_KEYSWITCH_H

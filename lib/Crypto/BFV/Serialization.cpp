@@ -178,7 +178,7 @@ std::vector<uint8_t> serialize(const Context &ctx, const SecretKey &sk) {
 std::vector<uint8_t> serialize(const Context &ctx, const PublicKey &pk) {
   Writer w(ctx, Kind::PublicKey);
   w.seed(pk.seed);
-  w.poly(pk.b, ctx.dataBase());
+  w.poly(pk.b, ctx.keyBase());
   return w.finish();
 }
 
@@ -250,10 +250,10 @@ llvm::Expected<PublicKey> deserializePublicKey(const Context &ctx,
   return load<PublicKey>(ctx, data, Kind::PublicKey,
                          [&](Reader &r, PublicKey &pk) -> llvm::Error {
                            pk.seed = r.seed();
-                           if (!r.poly(pk.b, ctx.dataBase()))
+                           if (!r.poly(pk.b, ctx.keyBase()))
                              return rangeError();
                            Prg prg(pk.seed);
-                           pk.a = expandUniform(prg, ctx.dataBase());
+                           pk.a = expandUniform(prg, ctx.keyBase());
                            return llvm::Error::success();
                          });
 }

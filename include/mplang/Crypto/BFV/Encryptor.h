@@ -13,8 +13,8 @@ public:
   Encryptor(ContextPtr ctx, PublicKey pk)
       : ctx(std::move(ctx)), pk(std::move(pk)) {}
 
-  /// (Delta m + b u + e_0, a u + e_1) with u ternary and fresh randomness
-  /// from the OS CSPRNG.
+  /// (Delta m + round((b u + e_0) / P), round((a u + e_1) / P)) with the
+  /// products over Q P, u ternary and fresh randomness from the OS CSPRNG.
   llvm::Expected<Ciphertext> encrypt(const Plaintext &pt) const;
 
 private:

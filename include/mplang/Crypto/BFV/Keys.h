@@ -24,7 +24,7 @@ struct SecretKey {
 
 struct PublicKey {
   Seed seed;    // expands to a
-  RnsPoly b, a; // over Q, NTT form
+  RnsPoly b, a; // over Q P, NTT form
 };
 
 /// Switches from a key s' to s: for every data prime q_j,
