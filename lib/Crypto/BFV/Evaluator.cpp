@@ -3,6 +3,7 @@
 #include "mplang/Crypto/BFV/Evaluator.h"
 #include "BaseConverter.h"
 #include "KeySwitch.h"
+#include "RnsIfma.h"
 #include "RnsScaler.h"
 #include "ScaledPlain.h"
 
@@ -155,20 +156,35 @@ llvm::Expected<Ciphertext> Evaluator::mul(const Ciphertext &a,
   }
   const std::vector<RnsPoly> &yy = &a == &b ? x : y;
 
-  tensor.resize(a.size() + b.size() - 1);
-  for (RnsPoly &t : tensor) {
+  // tensor[s] = sum_{i+j=s} x_i y_j, accumulated before one reduction.
+  const bool vector = ifma::usable(qr) && std::min(x.size(), yy.size()) <= 16;
+  thread_local std::vector<uint64_t> lo, hi;
+  tensor.resize(x.size() + yy.size() - 1);
+  for (size_t s = 0; s < tensor.size(); ++s) {
+    RnsPoly &t = tensor[s];
     t.reshape(l + k, n);
-    std::fill(t.data.begin(), t.data.end(), 0);
-  }
-  for (size_t i = 0; i < x.size(); ++i)
-    for (size_t j = 0; j < yy.size(); ++j)
-      for (size_t m = 0; m < l + k; ++m) {
-        const Modulus q = qr.modulus(m);
-        const uint64_t *xm = x[i].component(m), *ym = yy[j].component(m);
-        uint64_t *tm = tensor[i + j].component(m);
+    size_t first = s < yy.size() ? 0 : s - yy.size() + 1,
+           last = std::min(s, x.size() - 1);
+    for (size_t m = 0; m < l + k; ++m) {
+      const Modulus q = qr.modulus(m);
+      uint64_t *tm = t.component(m);
+      if (vector) {
+        lo.assign(n, 0);
+        hi.assign(n, 0);
+        for (size_t i = first; i <= last; ++i)
+          ifma::mulAccumulate(x[i].component(m), yy[s - i].component(m), n,
+                              lo.data(), hi.data());
+        ifma::reduceSplit(lo.data(), hi.data(), n, q.value(), tm);
+        continue;
+      }
+      std::fill(tm, tm + n, 0);
+      for (size_t i = first; i <= last; ++i) {
+        const uint64_t *xm = x[i].component(m), *ym = yy[s - i].component(m);
         for (size_t c = 0; c < n; ++c)
           tm[c] = q.add(tm[c], q.mul(xm[c], ym[c]));
       }
+    }
+  }
 
   Ciphertext r;
   scaled.reshape(k, n);
