@@ -141,8 +141,8 @@ void Executor::runStep(Frame &frame, uint32_t index) {
     complete(frame, index, std::move(status), results);
     return;
   }
-  ++outstanding;
   if (kernel.isSync()) {
+    ++outstanding;
     pool.submit([this, &frame, index, &kernel, start, args = std::move(args),
                  numResults = step.results.size()]() mutable {
       auto results =
@@ -162,6 +162,9 @@ void Executor::runStep(Frame &frame, uint32_t index) {
   }
   std::shared_ptr<Invocation> inv(new Invocation(*this, frame, index));
   inv->startUs = start;
+  inv->counted = kernel.finishesElsewhere();
+  if (inv->counted)
+    ++outstanding;
   inv->args = std::move(args);
   inv->results.resize(step.results.size());
   kernel.start(inv);
@@ -219,7 +222,8 @@ mlir::Operation *Invocation::op() const {
 void Invocation::finish(Status status) {
   // Keeps this invocation (and so its results) alive until it is consumed.
   exec.post([self = shared_from_this(), status = std::move(status)]() mutable {
-    --self->exec.outstanding;
+    if (self->counted)
+      --self->exec.outstanding;
     if (Tracer *tracer = self->exec.tracer) {
       size_t bytes = 0;
       for (const Value &v : self->results)

@@ -14,7 +14,7 @@ std::string MessageKey::str() const {
 /// Mailbox keys: one slot per (sender, receiver, message key).
 static std::tuple<int64_t, int64_t, std::string>
 slotKey(int64_t src, int64_t dst, const MessageKey &key) {
-  return {src, dst, std::to_string(key.tag) + "@" + key.context};
+  return {src, dst, key.str()};
 }
 
 Status InMemoryHub::deliver(int64_t src, int64_t dst, const MessageKey &key,
@@ -91,10 +91,9 @@ std::vector<std::string> InMemoryHub::pendingReceives() {
   std::lock_guard<std::mutex> lock(mutex);
   for (auto &[key, slot] : slots)
     if (slot.waiter) {
-      auto &[src, dst, tag] = key;
-      lines.push_back("rank " + std::to_string(dst) +
-                      " waits for a message from rank " + std::to_string(src) +
-                      " (tag@context " + tag + ")");
+      auto &[src, dst, message] = key;
+      lines.push_back("rank " + std::to_string(dst) + " waits for " + message +
+                      " from rank " + std::to_string(src));
     }
   return lines;
 }

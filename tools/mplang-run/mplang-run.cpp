@@ -121,7 +121,7 @@ static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
       status = rt::valueFromAttribute(attr, local, value);
     }
     if (!status.isOk())
-      return fail(status.message()), failure();
+      return fail("binding '" + spec + "': " + status.message()), failure();
     std::optional<rt::TensorLayout> layout = rt::getLayout(local);
     if (!layout || layout->dtype != value.getTensor().dtype() ||
         ArrayRef<int64_t>(layout->shape) != value.getTensor().shape()) {

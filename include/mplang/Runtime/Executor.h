@@ -87,7 +87,7 @@ private:
   std::mutex inboxMutex;
   std::condition_variable inboxReady;
   std::vector<std::function<void()>> inbox;
-  /// Pool tasks and asynchronous kernels not finished yet; a run returns only
+  /// Pool tasks and message kernels not finished yet; a run returns only
   /// when it reaches zero, so nothing refers to a dead executor.
   std::atomic<int64_t> outstanding{0};
 };
@@ -114,6 +114,8 @@ private:
   Executor::Frame &frame;
   uint32_t step;
   uint64_t startUs = 0;
+  /// Counted in the executor's `outstanding` until finished.
+  bool counted = false;
 };
 
 } // namespace mplang::rt

@@ -32,6 +32,10 @@ public:
   virtual bool isSync() const { return true; }
   /// Heavy synchronous kernels run on the thread pool, not inline.
   virtual bool isHeavy() const { return false; }
+  /// Whether an asynchronous kernel is finished from another thread (a
+  /// message callback) rather than by the scheduling thread itself (a nested
+  /// region). A failed run still waits for the former, never for the latter.
+  virtual bool finishesElsewhere() const { return true; }
 
   /// For synchronous kernels.
   virtual Status compute(llvm::ArrayRef<Value> args,

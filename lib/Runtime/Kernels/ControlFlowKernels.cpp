@@ -61,6 +61,7 @@ std::string iterationContext(const std::string &context, int64_t i) {
 class RegionKernel : public Kernel {
 public:
   bool isSync() const override { return false; }
+  bool finishesElsewhere() const override { return false; }
 };
 
 /// scf.if, simp.uniform_cond: run one of two regions once.
