@@ -24,7 +24,7 @@
 // SYNTAX: error: bad binding 'zero=5': expected RANK:INDEX=VALUE
 
 // RUN: not mplang-run --sim 2 %s --input 0:0=%t.missing.npy 2>&1 | FileCheck %s --check-prefix=NOFILE
-// NOFILE: error: cannot read '{{.*}}.missing.npy'
+// NOFILE: error: binding '0:0={{.*}}.missing.npy': cannot read '{{.*}}.missing.npy': No such file or directory
 
 // RUN: not mplang-run --sim 2 %s --entry nothing 2>&1 | FileCheck %s --check-prefix=ENTRY
 // ENTRY: error: no entry function @nothing
