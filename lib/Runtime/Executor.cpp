@@ -45,8 +45,11 @@ Executor::Frame &Executor::newFrame(const BlockPlan &plan,
   frame.slots.resize(plan.numSlots);
   frame.usesLeft = plan.slotUses;
   for (auto [i, arg] : llvm::enumerate(args))
-    if (frame.usesLeft[i])
+    if (frame.usesLeft[i]) {
       frame.slots[i] = arg;
+      ++liveValues;
+    }
+  runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
   frame.pending.reserve(plan.steps.size());
   for (const Step &step : plan.steps)
     frame.pending.push_back(step.initialPending);
@@ -71,6 +74,8 @@ Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
   finished = failed = false;
   firstError = RunError();
   schedulerTid = Tracer::currentThreadId();
+  runStats = RunStats();
+  liveValues = 0;
   newFrame(plan, args, "", [&](Status status, llvm::SmallVector<Value, 2> out) {
     finished = true;
     if (status.isOk())
@@ -113,9 +118,12 @@ void Executor::runStep(Frame &frame, uint32_t index) {
   args.reserve(step.operands.size());
   for (uint32_t slot : step.operands) {
     args.push_back(frame.slots[slot]);
-    if (--frame.usesLeft[slot] == 0)
+    if (--frame.usesLeft[slot] == 0) {
       frame.slots[slot] = Value();
+      --liveValues;
+    }
   }
+  ++runStats.stepsRun;
   uint64_t start = tracer ? Tracer::nowUs() : 0;
   auto traced = [this, &frame, index, start, &step](
                     llvm::ArrayRef<Value> results) {
@@ -178,8 +186,11 @@ void Executor::complete(Frame &frame, uint32_t index, Status status,
   if (!status.isOk())
     return fail(std::move(status), step.op);
   for (auto [slot, value] : llvm::zip(step.results, results))
-    if (frame.usesLeft[slot])
+    if (frame.usesLeft[slot]) {
       frame.slots[slot] = std::move(value);
+      ++liveValues;
+    }
+  runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
   uint64_t now = tracer ? Tracer::nowUs() : 0;
   for (uint32_t consumer : step.consumers)
     if (--frame.pending[consumer] == 0) {

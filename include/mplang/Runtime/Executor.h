@@ -24,6 +24,13 @@ namespace mplang::rt {
 
 class Tracer;
 
+/// Counters of the last run, for tests and benchmarks.
+struct RunStats {
+  uint64_t stepsRun = 0;
+  /// The most values held in frame slots at once.
+  uint64_t peakLiveValues = 0;
+};
+
 /// Why a run failed: the message, and the op and rank it failed at.
 struct RunError {
   std::string message;
@@ -46,6 +53,7 @@ public:
              std::vector<Value> &results);
   /// The first error of the last failed run.
   const RunError &error() const { return firstError; }
+  const RunStats &stats() const { return runStats; }
 
   Communicator &comm() { return communicator; }
   /// Records one end of a message's flow in the trace (if tracing), in the
@@ -82,6 +90,8 @@ private:
   bool finished = false;
   bool failed = false;
   RunError firstError;
+  RunStats runStats;
+  uint64_t liveValues = 0;
 
   // Shared with other threads.
   std::mutex inboxMutex;
