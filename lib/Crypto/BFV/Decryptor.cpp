@@ -21,21 +21,16 @@ RnsPoly Decryptor::dotSecret(const Ciphertext &ct) const {
   for (size_t k = ct.size() - 1; k-- > 1;) {
     RnsPoly next = ct.polys[k];
     next.forwardNtt(base);
+    acc.multiplyPointwise(base, sk.ntt);
     for (size_t m = 0; m < base.size(); ++m) {
       const Modulus q = base.modulus(m);
       uint64_t *a = acc.component(m);
-      const uint64_t *s = sk.ntt.component(m), *c = next.component(m);
+      const uint64_t *c = next.component(m);
       for (size_t i = 0; i < n; ++i)
-        a[i] = q.add(q.mul(a[i], s[i]), c[i]);
+        a[i] = q.add(a[i], c[i]);
     }
   }
-  for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus q = base.modulus(m);
-    uint64_t *a = acc.component(m);
-    const uint64_t *s = sk.ntt.component(m);
-    for (size_t i = 0; i < n; ++i)
-      a[i] = q.mul(a[i], s[i]);
-  }
+  acc.multiplyPointwise(base, sk.ntt);
   acc.inverseNtt(base);
   for (size_t m = 0; m < base.size(); ++m) {
     const Modulus q = base.modulus(m);

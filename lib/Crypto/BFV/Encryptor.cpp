@@ -20,22 +20,18 @@ llvm::Expected<Ciphertext> Encryptor::encrypt(const Plaintext &pt) const {
   const size_t n = ctx->degree();
   RnsPoly u = smallToNtt(sampleTernary(prg, n), qp);
   Ciphertext ct;
+  thread_local RnsPoly c; // reused: fresh buffers page-fault every call
   for (const RnsPoly *key : {&pk.b, &pk.a}) {
-    RnsPoly c(qp.size(), n);
-    for (size_t m = 0; m < qp.size(); ++m) {
-      const Modulus q = qp.modulus(m);
-      const uint64_t *km = key->component(m), *um = u.component(m);
-      uint64_t *cm = c.component(m);
-      for (size_t i = 0; i < n; ++i)
-        cm[i] = q.mul(km[i], um[i]);
-    }
+    c = *key;
+    c.multiplyPointwise(qp, u);
     c.inverseNtt(qp);
-    std::vector<int8_t> e = sampleError(prg, n);
+    RnsPoly e = smallToRns(sampleError(prg, n), qp);
     for (size_t m = 0; m < qp.size(); ++m) {
       const Modulus q = qp.modulus(m);
       uint64_t *cm = c.component(m);
+      const uint64_t *em = e.component(m);
       for (size_t i = 0; i < n; ++i)
-        cm[i] = q.add(cm[i], q.fromSigned(e[i]));
+        cm[i] = q.add(cm[i], em[i]);
     }
     ct.polys.emplace_back(ctx->dataBase().size(), n);
     addDividedBySpecialPrime(*ctx, c, ct.polys.back());

@@ -116,9 +116,7 @@ llvm::Expected<Ciphertext> Evaluator::mulPlain(const Ciphertext &a,
   Ciphertext r = a;
   for (RnsPoly &p : r.polys) {
     p.forwardNtt(base);
-    zipInPlace(base, p, plain, [](const Modulus &q, uint64_t x, uint64_t y) {
-      return q.mul(x, y);
-    });
+    p.multiplyPointwise(base, plain);
     p.inverseNtt(base);
   }
   return r;

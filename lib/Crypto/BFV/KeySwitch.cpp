@@ -82,9 +82,8 @@ void addDividedBySpecialPrime(const Context &ctx, const RnsPoly &x,
     const uint64_t *xj = x.component(j);
     uint64_t *oj = out.component(j);
     for (size_t i = 0; i < n; ++i) {
-      uint64_t lifted = qj.reduce(rp[i]);
-      if (rp[i] > halfP)
-        lifted = qj.sub(lifted, pModQ);
+      // Selects instead of branches: the sign of the residue is random.
+      uint64_t lifted = qj.sub(qj.reduce(rp[i]), rp[i] > halfP ? pModQ : 0);
       oj[i] = qj.add(oj[i], qj.mulShoup(qj.sub(xj[i], lifted), pInv));
     }
   }

@@ -89,6 +89,17 @@ MPLANG_IFMA void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n,
                                            _mm512_loadu_si512(hi + c)));
 }
 
+MPLANG_IFMA void mulMod(const uint64_t *x, const uint64_t *y, size_t n,
+                        uint64_t q, uint64_t *out) {
+  const SplitReducer red(q);
+  const __m512i zero = _mm512_setzero_si512();
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i a = _mm512_loadu_si512(x + c), b = _mm512_loadu_si512(y + c);
+    _mm512_storeu_si512(out + c, red.split(_mm512_madd52lo_epu64(zero, a, b),
+                                           _mm512_madd52hi_epu64(zero, a, b)));
+  }
+}
+
 MPLANG_IFMA void reduceSmall(const uint64_t *x, size_t n, uint64_t q,
                              uint64_t *out) {
   const SplitReducer red(q);

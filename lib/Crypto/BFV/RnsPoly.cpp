@@ -1,6 +1,7 @@
 //===- RnsPoly.cpp - Polynomials in residue number system form ------------===//
 
 #include "mplang/Crypto/BFV/RnsPoly.h"
+#include "RnsIfma.h"
 
 #include <cassert>
 
@@ -41,6 +42,21 @@ void RnsPoly::inverseNtt(const RnsBase &base) {
   assert(base.size() <= numModuli && base.degree() == n);
   for (size_t i = 0; i < base.size(); ++i)
     base.ntt(i).inverse(component(i));
+}
+
+void RnsPoly::multiplyPointwise(const RnsBase &base, const RnsPoly &other) {
+  const bool vector = ifma::usable(base);
+  for (size_t m = 0; m < base.size(); ++m) {
+    const Modulus q = base.modulus(m);
+    uint64_t *x = component(m);
+    const uint64_t *y = other.component(m);
+    if (vector) {
+      ifma::mulMod(x, y, n, q.value(), x);
+      continue;
+    }
+    for (size_t i = 0; i < n; ++i)
+      x[i] = q.mul(x[i], y[i]);
+  }
 }
 
 RnsPoly RnsPoly::applyGalois(const RnsBase &base, uint32_t g) const {

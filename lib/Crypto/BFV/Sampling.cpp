@@ -23,9 +23,10 @@ RnsPoly smallToRns(const std::vector<int8_t> &coeffs, const RnsBase &base) {
   for (size_t m = 0; m < base.size(); ++m) {
     const Modulus q = base.modulus(m);
     uint64_t *o = p.component(m);
+    // Wrapping add instead of a branch on the (random) sign.
     for (size_t i = 0; i < coeffs.size(); ++i)
-      o[i] = coeffs[i] < 0 ? q.value() - static_cast<uint64_t>(-coeffs[i])
-                           : static_cast<uint64_t>(coeffs[i]);
+      o[i] = static_cast<uint64_t>(static_cast<int64_t>(coeffs[i])) +
+             (coeffs[i] < 0 ? q.value() : 0);
   }
   return p;
 }

@@ -51,6 +51,8 @@ struct RnsPoly {
 
   void forwardNtt(const RnsBase &base);
   void inverseNtt(const RnsBase &base);
+  /// this *= other, coefficient-wise over the primes of `base` (NTT form).
+  void multiplyPointwise(const RnsBase &base, const RnsPoly &other);
   /// p(X) -> p(X^g) for odd g, on coefficient form.
   RnsPoly applyGalois(const RnsBase &base, uint32_t g) const;
 
