@@ -4,6 +4,7 @@
 #include "mplang/Runtime/Trace.h"
 
 #include "mlir/IR/Operation.h"
+#include <thread>
 
 using namespace mplang::rt;
 
@@ -31,6 +32,7 @@ void Executor::post(std::function<void()> fn) {
   {
     std::lock_guard<std::mutex> lock(inboxMutex);
     inbox.push_back(std::move(fn));
+    inboxPending = true;
   }
   inboxReady.notify_one();
 }
@@ -93,22 +95,31 @@ void Executor::loop() {
   std::vector<std::function<void()>> batch;
   while (true) {
     // Inline steps first: each may make more ready.
-    while (!ready.empty() && !failed) {
-      auto [frame, index] = ready.back();
-      ready.pop_back();
+    // In the order they became ready: a layer of a wide DAG runs before the
+    // next, which keeps its slots in cache.
+    for (size_t next = 0; next < ready.size() && !failed; ++next) {
+      auto [frame, index] = ready[next];
       runStep(*frame, index);
     }
+    ready.clear();
     if ((finished || failed) && outstanding == 0)
       return;
-    {
-      std::unique_lock<std::mutex> lock(inboxMutex);
-      inboxReady.wait(lock, [&] { return !inbox.empty(); });
-      batch.swap(inbox);
-    }
+    waitForInbox(batch);
     for (auto &fn : batch)
       fn();
     batch.clear();
   }
+}
+
+void Executor::waitForInbox(std::vector<std::function<void()>> &batch) {
+  // Completions from the pool often arrive within microseconds: poll a
+  // little before paying for a sleep and a wake-up.
+  for (int spin = 0; spin < 2000 && !inboxPending.load(); ++spin)
+    std::this_thread::yield();
+  std::unique_lock<std::mutex> lock(inboxMutex);
+  inboxReady.wait(lock, [&] { return !inbox.empty(); });
+  batch.swap(inbox);
+  inboxPending = false;
 }
 
 void Executor::runStep(Frame &frame, uint32_t index) {
@@ -117,10 +128,12 @@ void Executor::runStep(Frame &frame, uint32_t index) {
   llvm::SmallVector<Value, 4> args;
   args.reserve(step.operands.size());
   for (uint32_t slot : step.operands) {
-    args.push_back(frame.slots[slot]);
+    // The last reader takes the value instead of sharing it.
     if (--frame.usesLeft[slot] == 0) {
-      frame.slots[slot] = Value();
+      args.push_back(std::move(frame.slots[slot]));
       --liveValues;
+    } else {
+      args.push_back(frame.slots[slot]);
     }
   }
   ++runStats.stepsRun;

@@ -78,6 +78,7 @@ private:
                 llvm::MutableArrayRef<Value> results);
   void fail(Status status, mlir::Operation *op);
   void loop();
+  void waitForInbox(std::vector<std::function<void()>> &batch);
 
   Communicator &communicator;
   ThreadPool &pool;
@@ -97,6 +98,7 @@ private:
   std::mutex inboxMutex;
   std::condition_variable inboxReady;
   std::vector<std::function<void()>> inbox;
+  std::atomic<bool> inboxPending{false};
   /// Pool tasks and message kernels not finished yet; a run returns only
   /// when it reaches zero, so nothing refers to a dead executor.
   std::atomic<int64_t> outstanding{0};
