@@ -13,19 +13,6 @@ static llvm::Error evalError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "bfv: " + msg);
 }
 
-/// Applies `f(modulus, x, y)` to every coefficient pair of two polynomials
-/// over the first base.size() primes, writing into x.
-template <typename F>
-static void zipInPlace(const RnsBase &base, RnsPoly &x, const RnsPoly &y, F f) {
-  for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus q = base.modulus(m);
-    uint64_t *xm = x.component(m);
-    const uint64_t *ym = y.component(m);
-    for (size_t i = 0; i < x.n; ++i)
-      xm[i] = f(q, xm[i], ym[i]);
-  }
-}
-
 llvm::Expected<Ciphertext> Evaluator::combine(const Ciphertext &a,
                                               const Ciphertext &b,
                                               bool subtract) const {
@@ -38,10 +25,7 @@ llvm::Expected<Ciphertext> Evaluator::combine(const Ciphertext &a,
   if (r.size() < b.size())
     r.polys.resize(b.size(), RnsPoly(base.size(), ctx->degree()));
   for (size_t k = 0; k < b.size(); ++k)
-    zipInPlace(base, r.polys[k], b.polys[k],
-               [subtract](const Modulus &q, uint64_t x, uint64_t y) {
-                 return subtract ? q.sub(x, y) : q.add(x, y);
-               });
+    r.polys[k].addInPlace(base, b.polys[k], subtract);
   return r;
 }
 
@@ -58,10 +42,11 @@ llvm::Expected<Ciphertext> Evaluator::sub(const Ciphertext &a,
 llvm::Expected<Ciphertext> Evaluator::negate(const Ciphertext &a) const {
   if (llvm::Error err = checkCiphertext(*ctx, a))
     return std::move(err);
-  Ciphertext r = a;
-  for (RnsPoly &p : r.polys)
-    zipInPlace(ctx->dataBase(), p, p,
-               [](const Modulus &q, uint64_t x, uint64_t) { return q.neg(x); });
+  Ciphertext r;
+  for (const RnsPoly &p : a.polys) {
+    r.polys.emplace_back(p.numModuli, p.n);
+    r.polys.back().addInPlace(ctx->dataBase(), p, /*subtract=*/true);
+  }
   return r;
 }
 

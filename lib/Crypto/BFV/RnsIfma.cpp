@@ -100,6 +100,20 @@ MPLANG_IFMA void mulMod(const uint64_t *x, const uint64_t *y, size_t n,
   }
 }
 
+MPLANG_IFMA void addMod(uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
+                        bool subtract) {
+  const __m512i vq = _mm512_set1_epi64(q);
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i a = _mm512_loadu_si512(x + c), b = _mm512_loadu_si512(y + c);
+    // a - b wraps below zero; adding q then taking the unsigned minimum
+    // picks the representative in [0, q), as reduceOnce does for a + b.
+    __m512i r = subtract ? _mm512_sub_epi64(a, b) : _mm512_add_epi64(a, b);
+    r = subtract ? _mm512_maskz_min_epu64(0xff, r, _mm512_add_epi64(r, vq))
+                 : reduceOnce(r, vq);
+    _mm512_storeu_si512(x + c, r);
+  }
+}
+
 MPLANG_IFMA void reduceSmall(const uint64_t *x, size_t n, uint64_t q,
                              uint64_t *out) {
   const SplitReducer red(q);

@@ -31,6 +31,10 @@ void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n, uint64_t q,
 /// out[c] = x[c] y[c] mod q for x, y below 2^50 (out may alias x or y).
 void mulMod(const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
             uint64_t *out);
+/// x[c] = (x[c] + y[c]) mod q, or (x[c] - y[c]) mod q with `subtract`, for
+/// x, y below q < 2^63 (only AVX-512F arithmetic).
+void addMod(uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
+            bool subtract);
 /// out[c] = x[c] mod q for x below 2^52.
 void reduceSmall(const uint64_t *x, size_t n, uint64_t q, uint64_t *out);
 

@@ -44,6 +44,22 @@ void RnsPoly::inverseNtt(const RnsBase &base) {
     base.ntt(i).inverse(component(i));
 }
 
+void RnsPoly::addInPlace(const RnsBase &base, const RnsPoly &other,
+                         bool subtract) {
+  const bool vector = ifma::usable(base);
+  for (size_t m = 0; m < base.size(); ++m) {
+    const Modulus q = base.modulus(m);
+    uint64_t *x = component(m);
+    const uint64_t *y = other.component(m);
+    if (vector) {
+      ifma::addMod(x, y, n, q.value(), subtract);
+      continue;
+    }
+    for (size_t i = 0; i < n; ++i)
+      x[i] = subtract ? q.sub(x[i], y[i]) : q.add(x[i], y[i]);
+  }
+}
+
 void RnsPoly::multiplyPointwise(const RnsBase &base, const RnsPoly &other) {
   const bool vector = ifma::usable(base);
   for (size_t m = 0; m < base.size(); ++m) {

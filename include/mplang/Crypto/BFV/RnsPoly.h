@@ -51,6 +51,9 @@ struct RnsPoly {
 
   void forwardNtt(const RnsBase &base);
   void inverseNtt(const RnsBase &base);
+  /// this += other (or -= with `subtract`) over the primes of `base`.
+  void addInPlace(const RnsBase &base, const RnsPoly &other,
+                  bool subtract = false);
   /// this *= other, coefficient-wise over the primes of `base` (NTT form).
   void multiplyPointwise(const RnsBase &base, const RnsPoly &other);
   /// p(X) -> p(X^g) for odd g, on coefficient form.
