@@ -68,6 +68,7 @@ private:
 
 void registerArithKernels(KernelRegistry &registry);
 void registerTensorKernels(KernelRegistry &registry);
+void registerLinalgKernels(KernelRegistry &registry);
 void registerControlFlowKernels(KernelRegistry &registry);
 void registerSimpKernels(KernelRegistry &registry);
 

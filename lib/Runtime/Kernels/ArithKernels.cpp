@@ -19,36 +19,8 @@ namespace arith = mlir::arith;
 
 namespace {
 
-/// Tensors at least this large run on the thread pool.
-constexpr int64_t kHeavyElements = 1 << 16;
-
-bool isHeavy(const TensorLayout &layout) {
-  int64_t n = 1;
-  for (int64_t d : layout.shape)
-    n *= d;
-  return n >= kHeavyElements;
-}
-
-using Compute = std::function<Status(llvm::ArrayRef<Value>, Tensor &)>;
-
-/// A kernel producing one tensor of `op`'s result layout with `compute`.
 FailureOr<std::unique_ptr<Kernel>> makeKernel(Operation *op, Compute compute) {
-  FailureOr<TensorLayout> layout = resultLayout(op);
-  if (failed(layout))
-    return failure();
-  return std::unique_ptr<Kernel>(new FnKernel(
-      [layout = *layout, compute = std::move(compute)](
-          llvm::ArrayRef<Value> args,
-          llvm::MutableArrayRef<Value> results) -> Status {
-        if (Status s = requireTensors(args); !s.isOk())
-          return s;
-        Tensor out(layout.dtype, layout.shape);
-        if (Status s = compute(args, out); !s.isOk())
-          return s;
-        results[0] = Value::tensor(std::move(out));
-        return Status::ok();
-      },
-      isHeavy(*layout)));
+  return makeTensorKernel(op, std::move(compute), /*elementwise=*/true);
 }
 
 DType operandDType(Operation *op, unsigned i = 0) {
@@ -63,12 +35,13 @@ template <typename F> KernelFactory binaryInt(F f) {
       Status status = Status::ok();
       visitInt(d, [&](auto tag) {
         using T = decltype(tag);
-        const T *x = args[0].getTensor().data<T>();
-        const T *y = args[1].getTensor().data<T>();
+        const Tensor &a = args[0].getTensor(), &b = args[1].getTensor();
+        const T *x = a.data<T>(), *y = b.data<T>();
+        int64_t sx = strideOver(a, out), sy = strideOver(b, out);
         T *z = out.data<T>();
         for (int64_t i = 0, n = out.numElements(); i < n && status.isOk(); ++i)
-          z[i] = d == DType::I1 ? f(x[i], y[i], status) & 1
-                                : f(x[i], y[i], status);
+          z[i] = d == DType::I1 ? f(x[i * sx], y[i * sy], status) & 1
+                                : f(x[i * sx], y[i * sy], status);
       });
       return status;
     });
@@ -81,11 +54,12 @@ template <typename F> KernelFactory binaryFloat(F f) {
     return makeKernel(op, [d, f](llvm::ArrayRef<Value> args, Tensor &out) {
       visitFloat(d, [&](auto tag) {
         using T = decltype(tag);
-        const T *x = args[0].getTensor().data<T>();
-        const T *y = args[1].getTensor().data<T>();
+        const Tensor &a = args[0].getTensor(), &b = args[1].getTensor();
+        const T *x = a.data<T>(), *y = b.data<T>();
+        int64_t sx = strideOver(a, out), sy = strideOver(b, out);
         T *z = out.data<T>();
         for (int64_t i = 0, n = out.numElements(); i < n; ++i)
-          z[i] = f(x[i], y[i]);
+          z[i] = f(x[i * sx], y[i * sy]);
       });
       return Status::ok();
     });
@@ -293,10 +267,15 @@ void registerCompareAndSelect(KernelRegistry &r) {
                                              Tensor &out) {
       visitInt(d, [&](auto tag) {
         using T = decltype(tag);
-        const T *x = args[0].getTensor().data<T>();
-        const T *y = args[1].getTensor().data<T>();
+        const Tensor &l = args[0].getTensor(), &r = args[1].getTensor();
+        const T *x = l.data<T>(), *y = r.data<T>();
+        int64_t sx = strideOver(l, out), sy = strideOver(r, out);
         for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
-          T a = signedBool ? T(-x[i]) : x[i], b = signedBool ? T(-y[i]) : y[i];
+          T a = x[i * sx], b = y[i * sy];
+          if (signedBool) {
+            a = T(-a);
+            b = T(-b);
+          }
           out.data<int8_t>()[i] = compareInt(p, a, b);
         }
       });
@@ -309,10 +288,11 @@ void registerCompareAndSelect(KernelRegistry &r) {
     return makeKernel(op, [d, p](llvm::ArrayRef<Value> args, Tensor &out) {
       visitFloat(d, [&](auto tag) {
         using T = decltype(tag);
-        const T *x = args[0].getTensor().data<T>();
-        const T *y = args[1].getTensor().data<T>();
+        const Tensor &l = args[0].getTensor(), &r = args[1].getTensor();
+        const T *x = l.data<T>(), *y = r.data<T>();
+        int64_t sx = strideOver(l, out), sy = strideOver(r, out);
         for (int64_t i = 0, n = out.numElements(); i < n; ++i)
-          out.data<int8_t>()[i] = compareFloat(p, x[i], y[i]);
+          out.data<int8_t>()[i] = compareFloat(p, x[i * sx], y[i * sy]);
       });
       return Status::ok();
     });
@@ -322,11 +302,13 @@ void registerCompareAndSelect(KernelRegistry &r) {
     return makeKernel(op, [width](llvm::ArrayRef<Value> args, Tensor &out) {
       const Tensor &cond = args[0].getTensor();
       const Tensor &a = args[1].getTensor(), &b = args[2].getTensor();
-      bool scalarCond = cond.numElements() == 1 && out.numElements() != 1;
+      int64_t sc = strideOver(cond, out), sa = strideOver(a, out),
+              sb = strideOver(b, out);
       for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
-        bool c = cond.data<int8_t>()[scalarCond ? 0 : i];
-        std::memcpy(out.bytes() + i * width, (c ? a : b).bytes() + i * width,
-                    width);
+        bool c = cond.data<int8_t>()[i * sc];
+        const uint8_t *from = c ? a.bytes() + i * sa * width
+                                : b.bytes() + i * sb * width;
+        std::memcpy(out.bytes() + i * width, from, width);
       }
       return Status::ok();
     });

@@ -54,6 +54,31 @@ inline mlir::FailureOr<TensorLayout> resultLayout(mlir::Operation *op,
   return *layout;
 }
 
+using Compute = std::function<Status(llvm::ArrayRef<Value>, Tensor &)>;
+
+/// A kernel computing one tensor of `op`'s result element type with
+/// `compute`, which receives tensors only. The result has the shape of
+/// `op`'s result type or, with `elementwise`, of the largest operand: then
+/// the op also runs on whole tensors inside linalg bodies, where its static
+/// type is a scalar, and one-element operands broadcast.
+mlir::FailureOr<std::unique_ptr<Kernel>>
+makeTensorKernel(mlir::Operation *op, Compute compute,
+                 bool elementwise = false);
+
+/// Row-major strides of `shape`.
+llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape);
+
+/// Copies the strided window (offsets, sizes, steps) of `from` to the whole
+/// of `to` (or, with `scatter`, the whole of `from` into the window of `to`).
+void copyWindow(const Tensor &from, Tensor &to, llvm::ArrayRef<int64_t> offsets,
+                llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps,
+                bool scatter);
+
+/// The stride of an element-wise operand over `out`: 0 when it broadcasts.
+inline int64_t strideOver(const Tensor &operand, const Tensor &out) {
+  return operand.numElements() == out.numElements() ? 1 : 0;
+}
+
 } // namespace mplang::rt
 
 #endif // MPLANG_LIB_RUNTIME_KERNELS_ELEMENTWISE_H

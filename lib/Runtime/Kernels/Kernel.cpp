@@ -22,6 +22,7 @@ const KernelRegistry &KernelRegistry::getDefault() {
     KernelRegistry r;
     registerArithKernels(r);
     registerTensorKernels(r);
+    registerLinalgKernels(r);
     registerControlFlowKernels(r);
     registerSimpKernels(r);
     return r;

@@ -20,62 +20,11 @@ using mlir::StringRef;
 namespace {
 
 using Factory = FailureOr<std::unique_ptr<Kernel>>;
-using Compute = std::function<Status(llvm::ArrayRef<Value>, Tensor &)>;
-
 Factory makeKernel(Operation *op, Compute compute) {
-  FailureOr<TensorLayout> layout = resultLayout(op);
-  if (failed(layout))
-    return failure();
-  return std::unique_ptr<Kernel>(new FnKernel(
-      [layout = *layout, compute = std::move(compute)](
-          llvm::ArrayRef<Value> args,
-          llvm::MutableArrayRef<Value> results) -> Status {
-        if (Status s = requireTensors(args); !s.isOk())
-          return s;
-        Tensor out(layout.dtype, layout.shape);
-        if (Status s = compute(args, out); !s.isOk())
-          return s;
-        results[0] = Value::tensor(std::move(out));
-        return Status::ok();
-      }));
+  return makeTensorKernel(op, std::move(compute));
 }
 
 int64_t scalarIndex(const Value &v) { return v.getTensor().data<int64_t>()[0]; }
-
-/// Row-major strides of `shape`.
-llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape) {
-  llvm::SmallVector<int64_t, 4> strides(shape.size(), 1);
-  for (int i = int(shape.size()) - 2; i >= 0; --i)
-    strides[i] = strides[i + 1] * shape[i + 1];
-  return strides;
-}
-
-/// Copies the strided window (offsets, sizes, steps) of `from` to the whole
-/// of `to` (or, with `scatter`, the whole of `from` into the window of `to`).
-void copyWindow(const Tensor &from, Tensor &to, llvm::ArrayRef<int64_t> offsets,
-                llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps,
-                bool scatter) {
-  size_t width = dtypeSize(from.dtype());
-  const Tensor &big = scatter ? to : from;
-  auto bigStrides = stridesOf(big.shape());
-  int64_t count = 1;
-  for (int64_t s : sizes)
-    count *= s;
-  llvm::SmallVector<int64_t, 4> index(sizes.size(), 0);
-  for (int64_t linear = 0; linear < count; ++linear) {
-    int64_t offset = 0;
-    for (size_t d = 0; d < sizes.size(); ++d)
-      offset += (offsets[d] + index[d] * steps[d]) * bigStrides[d];
-    if (scatter)
-      std::memcpy(to.bytes() + offset * width, from.bytes() + linear * width,
-                  width);
-    else
-      std::memcpy(to.bytes() + linear * width, from.bytes() + offset * width,
-                  width);
-    for (int d = int(sizes.size()) - 1; d >= 0 && ++index[d] == sizes[d]; --d)
-      index[d] = 0;
-  }
-}
 
 /// Static offsets/sizes/strides of a slice op, or a diagnostic.
 template <typename SliceOp>
