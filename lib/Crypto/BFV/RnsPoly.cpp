@@ -44,35 +44,44 @@ void RnsPoly::inverseNtt(const RnsBase &base) {
     base.ntt(i).inverse(component(i));
 }
 
-void RnsPoly::addInPlace(const RnsBase &base, const RnsPoly &other,
-                         bool subtract) {
+/// x = op(x, y) over the primes of `base`: `vectorOp(x, y, n, q)` on whole
+/// components when the IFMA kernels apply, else `scalarOp(q, x_i, y_i)`.
+template <typename VectorOp, typename ScalarOp>
+static void combineInPlace(const RnsBase &base, RnsPoly &x, const RnsPoly &y,
+                           VectorOp vectorOp, ScalarOp scalarOp) {
   const bool vector = ifma::usable(base);
   for (size_t m = 0; m < base.size(); ++m) {
     const Modulus q = base.modulus(m);
-    uint64_t *x = component(m);
-    const uint64_t *y = other.component(m);
+    uint64_t *xm = x.component(m);
+    const uint64_t *ym = y.component(m);
     if (vector) {
-      ifma::addMod(x, y, n, q.value(), subtract);
+      vectorOp(xm, ym, x.n, q.value());
       continue;
     }
-    for (size_t i = 0; i < n; ++i)
-      x[i] = subtract ? q.sub(x[i], y[i]) : q.add(x[i], y[i]);
+    for (size_t i = 0; i < x.n; ++i)
+      xm[i] = scalarOp(q, xm[i], ym[i]);
   }
 }
 
+void RnsPoly::addInPlace(const RnsBase &base, const RnsPoly &other,
+                         bool subtract) {
+  combineInPlace(
+      base, *this, other,
+      [subtract](uint64_t *x, const uint64_t *y, size_t n, uint64_t q) {
+        ifma::addMod(x, y, n, q, subtract);
+      },
+      [subtract](const Modulus &q, uint64_t x, uint64_t y) {
+        return subtract ? q.sub(x, y) : q.add(x, y);
+      });
+}
+
 void RnsPoly::multiplyPointwise(const RnsBase &base, const RnsPoly &other) {
-  const bool vector = ifma::usable(base);
-  for (size_t m = 0; m < base.size(); ++m) {
-    const Modulus q = base.modulus(m);
-    uint64_t *x = component(m);
-    const uint64_t *y = other.component(m);
-    if (vector) {
-      ifma::mulMod(x, y, n, q.value(), x);
-      continue;
-    }
-    for (size_t i = 0; i < n; ++i)
-      x[i] = q.mul(x[i], y[i]);
-  }
+  combineInPlace(
+      base, *this, other,
+      [](uint64_t *x, const uint64_t *y, size_t n, uint64_t q) {
+        ifma::mulMod(x, y, n, q, x);
+      },
+      [](const Modulus &q, uint64_t x, uint64_t y) { return q.mul(x, y); });
 }
 
 RnsPoly RnsPoly::applyGalois(const RnsBase &base, uint32_t g) const {
