@@ -71,9 +71,8 @@ constexpr uint32_t kSteps = 100000;
 constexpr uint32_t kWidth = 1000;
 
 std::unique_ptr<BlockPlan> chain(bool heavy) {
-  return makePlan(kSteps, heavy, [](uint32_t i) {
-    return llvm::SmallVector<uint32_t, 2>{i};
-  });
+  return makePlan(kSteps, heavy,
+                  [](uint32_t i) { return llvm::SmallVector<uint32_t, 2>{i}; });
 }
 
 std::unique_ptr<BlockPlan> wide(bool heavy) {

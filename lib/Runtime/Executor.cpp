@@ -138,8 +138,8 @@ void Executor::runStep(Frame &frame, uint32_t index) {
   }
   ++runStats.stepsRun;
   uint64_t start = tracer ? Tracer::nowUs() : 0;
-  auto traced = [this, &frame, index, start, &step](
-                    llvm::ArrayRef<Value> results) {
+  auto traced = [this, &frame, index, start,
+                 &step](llvm::ArrayRef<Value> results) {
     if (!tracer)
       return;
     size_t bytes = 0;
@@ -166,8 +166,7 @@ void Executor::runStep(Frame &frame, uint32_t index) {
     ++outstanding;
     pool.submit([this, &frame, index, &kernel, start, args = std::move(args),
                  numResults = step.results.size()]() mutable {
-      auto results =
-          std::make_shared<llvm::SmallVector<Value, 2>>(numResults);
+      auto results = std::make_shared<llvm::SmallVector<Value, 2>>(numResults);
       Status status = kernel.compute(args, *results);
       uint64_t end = tracer ? Tracer::nowUs() : 0;
       post([this, &frame, index, start, end, results,
@@ -239,9 +238,7 @@ void Executor::traceFlow(bool start, int64_t src, int64_t dst,
 
 const std::string &Invocation::context() const { return frame.context; }
 
-mlir::Operation *Invocation::op() const {
-  return frame.plan->steps[step].op;
-}
+mlir::Operation *Invocation::op() const { return frame.plan->steps[step].op; }
 
 void Invocation::finish(Status status) {
   // Keeps this invocation (and so its results) alive until it is consumed.

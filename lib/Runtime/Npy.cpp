@@ -91,9 +91,9 @@ Status mplang::rt::parseNpy(llvm::StringRef bytes, Value &out) {
   }
   Tensor t(*dtype, shape);
   if (bytes.size() - dataStart != t.numBytes())
-    return Status::error(".npy data has " +
-                         llvm::Twine(bytes.size() - dataStart) +
-                         " bytes, its header says " + llvm::Twine(t.numBytes()));
+    return Status::error(
+        ".npy data has " + llvm::Twine(bytes.size() - dataStart) +
+        " bytes, its header says " + llvm::Twine(t.numBytes()));
   std::memcpy(t.bytes(), bytes.data() + dataStart, t.numBytes());
   out = Value::tensor(std::move(t));
   return Status::ok();
@@ -119,8 +119,7 @@ Status mplang::rt::writeNpy(llvm::StringRef path, const Tensor &tensor,
   if (tensor.shape().size() == 1)
     shape += ",";
   std::string header = "{'descr': '" + descrOf(tensor.dtype(), isUnsigned) +
-                       "', 'fortran_order': False, 'shape': (" + shape +
-                       "), }";
+                       "', 'fortran_order': False, 'shape': (" + shape + "), }";
   // Magic, version and length take 10 bytes; pad the header with spaces so
   // the data starts 64-byte aligned, and end it with a newline.
   header.append(63 - (10 + header.size()) % 64, ' ');

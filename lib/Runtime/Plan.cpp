@@ -23,7 +23,7 @@ llvm::SmallVector<mplang::rt::Value, 4>
 NestedRegion::frameArgs(llvm::ArrayRef<mplang::rt::Value> blockArgs,
                         llvm::ArrayRef<mplang::rt::Value> opArgs) const {
   llvm::SmallVector<mplang::rt::Value, 4> args(blockArgs.begin(),
-                                                blockArgs.end());
+                                               blockArgs.end());
   for (unsigned index : captureArgs)
     args.push_back(opArgs[index]);
   return args;

@@ -28,11 +28,11 @@ static const BlockPlan *compileProgram(ModuleOp program, StringRef entry,
   return ok ? plans.compileFunction(main) : nullptr;
 }
 
-LogicalResult mplang::rt::simulate(ModuleOp projected,
-                                   const SimulationOptions &options,
-                                   const std::vector<std::vector<Value>> &args,
-                                   std::vector<RankOutcome> &outcomes,
-                                   std::vector<std::unique_ptr<Tracer>> &tracers) {
+LogicalResult
+mplang::rt::simulate(ModuleOp projected, const SimulationOptions &options,
+                     const std::vector<std::vector<Value>> &args,
+                     std::vector<RankOutcome> &outcomes,
+                     std::vector<std::unique_ptr<Tracer>> &tracers) {
   SmallVector<ModuleOp> programs;
   for (auto program : projected.getOps<ModuleOp>())
     if (program->hasAttr(simp::SimpDialect::getRankAttrName()))

@@ -75,9 +75,9 @@ void Tracer::write(llvm::ArrayRef<const Tracer *> ranks,
       if (e.phase == 'X') {
         event["dur"] = static_cast<int64_t>(e.dur);
         if (!e.location.empty())
-          event["args"] = llvm::json::Object{
-              {"location", e.location},
-              {"bytes", static_cast<int64_t>(e.bytes)}};
+          event["args"] =
+              llvm::json::Object{{"location", e.location},
+                                 {"bytes", static_cast<int64_t>(e.bytes)}};
       } else {
         event["id"] = static_cast<int64_t>(e.id);
         if (e.phase == 'f')

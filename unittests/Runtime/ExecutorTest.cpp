@@ -50,7 +50,8 @@ std::string wideProgram(int width, int depth) {
               " = arith.addi %v" + std::to_string(w) + "_" +
               std::to_string(d - 1) + ", %x : i64\n";
   }
-  text += "  %s0 = arith.addi %v0_" + std::to_string(depth - 1) + ", %x : i64\n";
+  text +=
+      "  %s0 = arith.addi %v0_" + std::to_string(depth - 1) + ", %x : i64\n";
   for (int w = 1; w < width; ++w)
     text += "  %s" + std::to_string(w) + " = arith.addi %s" +
             std::to_string(w - 1) + ", %v" + std::to_string(w) + "_" +

@@ -44,7 +44,9 @@ inline Value scalar(int64_t v) {
   return Value::tensor(std::move(t));
 }
 
-inline int64_t asInt(const Value &v) { return v.getTensor().data<int64_t>()[0]; }
+inline int64_t asInt(const Value &v) {
+  return v.getTensor().data<int64_t>()[0];
+}
 
 } // namespace mplang::rt::testing
 

@@ -1,7 +1,7 @@
 //===- SerializeTest.cpp - message bytes and .npy parsing -------*- C++ -*-===//
 
-#include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/Npy.h"
 
 #include "gtest/gtest.h"
 
@@ -32,8 +32,8 @@ TEST(SerializeTest, RejectsTruncatedAndHostileBytes) {
   std::string bytes = serializeValue(sample());
   Value out;
   for (size_t n : {size_t(0), size_t(2), size_t(10), bytes.size() - 1})
-    EXPECT_FALSE(deserializeValue(llvm::StringRef(bytes).take_front(n), out)
-                     .isOk())
+    EXPECT_FALSE(
+        deserializeValue(llvm::StringRef(bytes).take_front(n), out).isOk())
         << n;
   EXPECT_FALSE(deserializeValue(bytes + "x", out).isOk());
   // A shape claiming a huge tensor must not allocate it.

@@ -1,4 +1,4 @@
-//===- Executor.h - the dependency-counting scheduler of one rank -*- C++ -*-===//
+//===- Executor.h - the scheduler of one rank ------------------*- C++ -*-===//
 //
 // One scheduling thread per rank runs every ready step whose kernel is cheap
 // inline, hands heavy kernels to the thread pool, and lets asynchronous

@@ -1,4 +1,4 @@
-//===- Simulator.h - every rank of a projected program in-process -*- C++ -*-===//
+//===- Simulator.h - every rank of a program in one process ----*- C++ -*-===//
 
 #ifndef MPLANG_RUNTIME_SIMULATOR_H
 #define MPLANG_RUNTIME_SIMULATOR_H
@@ -31,11 +31,11 @@ struct RankOutcome {
 /// scheduling thread per rank and a shared pool, over in-memory mailboxes.
 /// Fails before running (with MLIR diagnostics) when an op has no kernel or
 /// the entry is missing.
-mlir::LogicalResult
-simulate(mlir::ModuleOp projected, const SimulationOptions &options,
-         const std::vector<std::vector<Value>> &args,
-         std::vector<RankOutcome> &outcomes,
-         std::vector<std::unique_ptr<Tracer>> &tracers);
+mlir::LogicalResult simulate(mlir::ModuleOp projected,
+                             const SimulationOptions &options,
+                             const std::vector<std::vector<Value>> &args,
+                             std::vector<RankOutcome> &outcomes,
+                             std::vector<std::unique_ptr<Tracer>> &tracers);
 
 } // namespace mplang::rt
 

@@ -140,12 +140,10 @@ void registerIntegerOps(KernelRegistry &r) {
           using T = decltype(a);
           return shiftFails(b, s) ? 0 : wrap<T>(Unsigned<T>(a) >> b);
         }));
-  r.add("arith.maxsi", binaryInt([](auto a, auto b, Status &) {
-          return std::max(a, b);
-        }));
-  r.add("arith.minsi", binaryInt([](auto a, auto b, Status &) {
-          return std::min(a, b);
-        }));
+  r.add("arith.maxsi",
+        binaryInt([](auto a, auto b, Status &) { return std::max(a, b); }));
+  r.add("arith.minsi",
+        binaryInt([](auto a, auto b, Status &) { return std::min(a, b); }));
   r.add("arith.maxui", binaryInt([](auto a, auto b, Status &) {
           using T = decltype(a);
           return wrap<T>(std::max(Unsigned<T>(a), Unsigned<T>(b)));
@@ -161,12 +159,15 @@ void registerFloatOps(KernelRegistry &r) {
   r.add("arith.subf", binaryFloat([](auto a, auto b) { return a - b; }));
   r.add("arith.mulf", binaryFloat([](auto a, auto b) { return a * b; }));
   r.add("arith.divf", binaryFloat([](auto a, auto b) { return a / b; }));
-  r.add("arith.remf",
-        binaryFloat([](auto a, auto b) { return decltype(a)(std::fmod(a, b)); }));
-  r.add("arith.maxnumf",
-        binaryFloat([](auto a, auto b) { return decltype(a)(std::fmax(a, b)); }));
-  r.add("arith.minnumf",
-        binaryFloat([](auto a, auto b) { return decltype(a)(std::fmin(a, b)); }));
+  r.add("arith.remf", binaryFloat([](auto a, auto b) {
+          return decltype(a)(std::fmod(a, b));
+        }));
+  r.add("arith.maxnumf", binaryFloat([](auto a, auto b) {
+          return decltype(a)(std::fmax(a, b));
+        }));
+  r.add("arith.minnumf", binaryFloat([](auto a, auto b) {
+          return decltype(a)(std::fmin(a, b));
+        }));
   // maximumf/minimumf propagate NaN.
   r.add("arith.maximumf", binaryFloat([](auto a, auto b) {
           return std::isnan(a) || std::isnan(b) ? a + b : std::max(a, b);
@@ -188,8 +189,7 @@ void registerFloatOps(KernelRegistry &r) {
   });
 }
 
-template <typename T>
-bool compareInt(arith::CmpIPredicate p, T a, T b) {
+template <typename T> bool compareInt(arith::CmpIPredicate p, T a, T b) {
   using U = Unsigned<T>;
   switch (p) {
   case arith::CmpIPredicate::eq:
@@ -216,8 +216,7 @@ bool compareInt(arith::CmpIPredicate p, T a, T b) {
   return false;
 }
 
-template <typename T>
-bool compareFloat(arith::CmpFPredicate p, T a, T b) {
+template <typename T> bool compareFloat(arith::CmpFPredicate p, T a, T b) {
   bool unordered = std::isnan(a) || std::isnan(b);
   using P = arith::CmpFPredicate;
   switch (p) {
@@ -263,24 +262,24 @@ void registerCompareAndSelect(KernelRegistry &r) {
     auto p = cast<arith::CmpIOp>(op).getPredicate();
     // i1 compares as a 1-bit value: true is -1 when signed.
     bool signedBool = d == DType::I1;
-    return makeKernel(op, [d, p, signedBool](llvm::ArrayRef<Value> args,
-                                             Tensor &out) {
-      visitInt(d, [&](auto tag) {
-        using T = decltype(tag);
-        const Tensor &l = args[0].getTensor(), &r = args[1].getTensor();
-        const T *x = l.data<T>(), *y = r.data<T>();
-        int64_t sx = strideOver(l, out), sy = strideOver(r, out);
-        for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
-          T a = x[i * sx], b = y[i * sy];
-          if (signedBool) {
-            a = T(-a);
-            b = T(-b);
-          }
-          out.data<int8_t>()[i] = compareInt(p, a, b);
-        }
-      });
-      return Status::ok();
-    });
+    return makeKernel(
+        op, [d, p, signedBool](llvm::ArrayRef<Value> args, Tensor &out) {
+          visitInt(d, [&](auto tag) {
+            using T = decltype(tag);
+            const Tensor &l = args[0].getTensor(), &r = args[1].getTensor();
+            const T *x = l.data<T>(), *y = r.data<T>();
+            int64_t sx = strideOver(l, out), sy = strideOver(r, out);
+            for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
+              T a = x[i * sx], b = y[i * sy];
+              if (signedBool) {
+                a = T(-a);
+                b = T(-b);
+              }
+              out.data<int8_t>()[i] = compareInt(p, a, b);
+            }
+          });
+          return Status::ok();
+        });
   });
   r.add("arith.cmpf", [](Operation *op, PlanBuilder &) {
     DType d = operandDType(op);
@@ -306,8 +305,8 @@ void registerCompareAndSelect(KernelRegistry &r) {
               sb = strideOver(b, out);
       for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
         bool c = cond.data<int8_t>()[i * sc];
-        const uint8_t *from = c ? a.bytes() + i * sa * width
-                                : b.bytes() + i * sb * width;
+        const uint8_t *from =
+            c ? a.bytes() + i * sa * width : b.bytes() + i * sb * width;
         std::memcpy(out.bytes() + i * width, from, width);
       }
       return Status::ok();
@@ -327,8 +326,9 @@ int64_t readInt(const Tensor &t, int64_t i, bool isSigned) {
 }
 
 double readFloat(const Tensor &t, int64_t i) {
-  return visitFloat(t.dtype(),
-                    [&](auto tag) -> double { return t.data<decltype(tag)>()[i]; });
+  return visitFloat(t.dtype(), [&](auto tag) -> double {
+    return t.data<decltype(tag)>()[i];
+  });
 }
 
 void writeInt(Tensor &t, int64_t i, int64_t v) {
@@ -346,31 +346,31 @@ enum class CastKind { IntToInt, IntToFloat, FloatToInt, FloatToFloat };
 
 KernelFactory cast(CastKind kind, bool isSigned) {
   return [kind, isSigned](Operation *op, PlanBuilder &) {
-    return makeKernel(op, [kind, isSigned](llvm::ArrayRef<Value> args,
-                                           Tensor &out) {
-      const Tensor &in = args[0].getTensor();
-      for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
-        switch (kind) {
-        case CastKind::IntToInt:
-          writeInt(out, i, readInt(in, i, isSigned));
-          break;
-        case CastKind::IntToFloat:
-          writeFloat(out, i,
-                     isSigned ? double(readInt(in, i, true))
-                              : double(uint64_t(readInt(in, i, false))));
-          break;
-        case CastKind::FloatToInt:
-          writeInt(out, i,
-                   isSigned ? int64_t(readFloat(in, i))
-                            : int64_t(uint64_t(readFloat(in, i))));
-          break;
-        case CastKind::FloatToFloat:
-          writeFloat(out, i, readFloat(in, i));
-          break;
-        }
-      }
-      return Status::ok();
-    });
+    return makeKernel(
+        op, [kind, isSigned](llvm::ArrayRef<Value> args, Tensor &out) {
+          const Tensor &in = args[0].getTensor();
+          for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
+            switch (kind) {
+            case CastKind::IntToInt:
+              writeInt(out, i, readInt(in, i, isSigned));
+              break;
+            case CastKind::IntToFloat:
+              writeFloat(out, i,
+                         isSigned ? double(readInt(in, i, true))
+                                  : double(uint64_t(readInt(in, i, false))));
+              break;
+            case CastKind::FloatToInt:
+              writeInt(out, i,
+                       isSigned ? int64_t(readFloat(in, i))
+                                : int64_t(uint64_t(readFloat(in, i))));
+              break;
+            case CastKind::FloatToFloat:
+              writeFloat(out, i, readFloat(in, i));
+              break;
+            }
+          }
+          return Status::ok();
+        });
   };
 }
 
@@ -405,9 +405,9 @@ void mplang::rt::registerArithKernels(KernelRegistry &r) {
                                             constant.getType(), value);
               !s.isOk())
             return op->emitOpError(s.message());
-          return std::unique_ptr<Kernel>(new FnKernel(
-              [value](llvm::ArrayRef<Value>,
-                      llvm::MutableArrayRef<Value> results) {
+          return std::unique_ptr<Kernel>(
+              new FnKernel([value](llvm::ArrayRef<Value>,
+                                   llvm::MutableArrayRef<Value> results) {
                 results[0] = value;
                 return Status::ok();
               }));

@@ -142,13 +142,13 @@ private:
             inv->results.assign(next.begin(), next.end());
             return inv->finish(Status::ok());
           }
-          inv->executor().runRegion(
-              *body.plan, body.frameArgs(next, inv->args), context,
-              [this, inv, i](Status status, Results out) {
-                if (!status.isOk())
-                  return inv->finish(std::move(status));
-                iterate(inv, std::move(out), i + 1);
-              });
+          inv->executor().runRegion(*body.plan, body.frameArgs(next, inv->args),
+                                    context,
+                                    [this, inv, i](Status status, Results out) {
+                                      if (!status.isOk())
+                                        return inv->finish(std::move(status));
+                                      iterate(inv, std::move(out), i + 1);
+                                    });
         });
   }
 
@@ -167,7 +167,9 @@ public:
     if (Status s = requireTensors(llvm::ArrayRef(inv->args).take_front(3));
         !s.isOk())
       return inv->finish(std::move(s));
-    auto bound = [&](unsigned i) { return inv->args[i].getTensor().data<int64_t>()[0]; };
+    auto bound = [&](unsigned i) {
+      return inv->args[i].getTensor().data<int64_t>()[0];
+    };
     int64_t lb = bound(0), ub = bound(1), step = bound(2);
     if (step <= 0)
       return inv->finish(Status::error("scf.for step must be positive"));
@@ -208,8 +210,8 @@ public:
       : callee(callee), siteContext(std::move(siteContext)) {}
 
   void start(const InvPtr &inv) const override {
-    inv->executor().runRegion(*callee, inv->args,
-                              inv->context() + siteContext, finishWith(inv));
+    inv->executor().runRegion(*callee, inv->args, inv->context() + siteContext,
+                              finishWith(inv));
   }
 
 private:
@@ -235,8 +237,8 @@ Factory makeBranch(Operation *op, PlanBuilder &plans, Region &thenRegion,
       new BranchKernel(*thenPlan, elsePlan, numBranchArgs));
 }
 
-Factory makeWhile(Operation *op, PlanBuilder &plans, Region &cond,
-                  Region &body, unsigned numState, bool condForwardsState) {
+Factory makeWhile(Operation *op, PlanBuilder &plans, Region &cond, Region &body,
+                  unsigned numState, bool condForwardsState) {
   FailureOr<NestedRegion> condPlan = plans.compileNested(op, cond);
   FailureOr<NestedRegion> bodyPlan = plans.compileNested(op, body);
   if (failed(condPlan) || failed(bodyPlan))
@@ -292,8 +294,8 @@ void mplang::rt::registerControlFlowKernels(KernelRegistry &r) {
   });
   r.add("func.call", [](Operation *op, PlanBuilder &plans) -> Factory {
     auto call = cast<func::CallOp>(op);
-    auto callee =
-        SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, call.getCalleeAttr());
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        op, call.getCalleeAttr());
     if (!callee)
       return op->emitOpError("calls an unknown function ")
              << call.getCalleeAttr();

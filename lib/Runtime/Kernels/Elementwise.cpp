@@ -19,9 +19,9 @@ mplang::rt::makeTensorKernel(mlir::Operation *op, Compute compute,
   for (int64_t dim : layout->shape)
     elements *= dim;
   return std::unique_ptr<Kernel>(new FnKernel(
-      [layout = *layout, compute = std::move(compute), elementwise](
-          llvm::ArrayRef<Value> args,
-          llvm::MutableArrayRef<Value> results) -> Status {
+      [layout = *layout, compute = std::move(compute),
+       elementwise](llvm::ArrayRef<Value> args,
+                    llvm::MutableArrayRef<Value> results) -> Status {
         if (Status s = requireTensors(args); !s.isOk())
           return s;
         llvm::ArrayRef<int64_t> shape = layout.shape;
@@ -46,16 +46,18 @@ mplang::rt::makeTensorKernel(mlir::Operation *op, Compute compute,
       elements >= kHeavyElements));
 }
 
-llvm::SmallVector<int64_t, 4> mplang::rt::stridesOf(llvm::ArrayRef<int64_t> shape) {
+llvm::SmallVector<int64_t, 4>
+mplang::rt::stridesOf(llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<int64_t, 4> strides(shape.size(), 1);
   for (int i = int(shape.size()) - 2; i >= 0; --i)
     strides[i] = strides[i + 1] * shape[i + 1];
   return strides;
 }
 
-void mplang::rt::copyWindow(const Tensor &from, Tensor &to, llvm::ArrayRef<int64_t> offsets,
-                llvm::ArrayRef<int64_t> sizes, llvm::ArrayRef<int64_t> steps,
-                bool scatter) {
+void mplang::rt::copyWindow(const Tensor &from, Tensor &to,
+                            llvm::ArrayRef<int64_t> offsets,
+                            llvm::ArrayRef<int64_t> sizes,
+                            llvm::ArrayRef<int64_t> steps, bool scatter) {
   size_t width = dtypeSize(from.dtype());
   const Tensor &big = scatter ? to : from;
   auto bigStrides = stridesOf(big.shape());

@@ -38,9 +38,9 @@ template <typename F> auto visitFloat(DType d, F &&f) {
 inline Status requireTensors(llvm::ArrayRef<Value> args) {
   for (auto [i, arg] : llvm::enumerate(args))
     if (!arg.isTensor())
-      return Status::error("operand #" + llvm::Twine(i) +
-                           (arg.isAbsent() ? " is absent on this rank"
-                                           : " is not a tensor"));
+      return Status::error(
+          "operand #" + llvm::Twine(i) +
+          (arg.isAbsent() ? " is absent on this rank" : " is not a tensor"));
   return Status::ok();
 }
 

@@ -116,16 +116,16 @@ private:
     Tensor slice(layout.dtype, layout.shape);
     copyWindow(input, slice, offsets, sizes, steps, false);
     Results blockArgs{Value::tensor(std::move(slice)), acc};
-    inv->executor().runRegion(
-        *body.plan, body.frameArgs(blockArgs, inv->args), inv->context(),
-        [this, inv, k](Status status, Results out) {
-          Value next;
-          if (status.isOk())
-            status = fitTo(out[0], layout, next);
-          if (!status.isOk())
-            return inv->finish(std::move(status));
-          step(inv, next, k + 1);
-        });
+    inv->executor().runRegion(*body.plan, body.frameArgs(blockArgs, inv->args),
+                              inv->context(),
+                              [this, inv, k](Status status, Results out) {
+                                Value next;
+                                if (status.isOk())
+                                  status = fitTo(out[0], layout, next);
+                                if (!status.isOk())
+                                  return inv->finish(std::move(status));
+                                step(inv, next, k + 1);
+                              });
   }
 
   llvm::SmallVector<int64_t> dims;
@@ -144,10 +144,9 @@ void matmul(const Tensor &a, const Tensor &b, const Tensor &c, Tensor &out) {
     }
 }
 
-Factory makeBody(Operation *op, PlanBuilder &plans,
-                 std::function<std::unique_ptr<Kernel>(NestedRegion,
-                                                       TensorLayout)>
-                     make) {
+Factory makeBody(
+    Operation *op, PlanBuilder &plans,
+    std::function<std::unique_ptr<Kernel>(NestedRegion, TensorLayout)> make) {
   FailureOr<TensorLayout> layout = resultLayout(op);
   if (failed(layout))
     return failure();
@@ -170,48 +169,50 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
     });
   });
   r.add("linalg.transpose", [](Operation *op, PlanBuilder &) {
-    llvm::SmallVector<int64_t> perm(cast<linalg::TransposeOp>(op).getPermutation());
-    return makeTensorKernel(op, [perm](llvm::ArrayRef<Value> args, Tensor &out) {
-      const Tensor &in = args[0].getTensor();
-      auto inStrides = stridesOf(in.shape());
-      // Output dimension d walks input dimension perm[d].
-      size_t width = dtypeSize(in.dtype());
-      llvm::SmallVector<int64_t, 4> index(out.shape().size(), 0);
-      for (int64_t linear = 0; linear < out.numElements(); ++linear) {
-        int64_t from = 0;
-        for (size_t d = 0; d < index.size(); ++d)
-          from += index[d] * inStrides[perm[d]];
-        std::memcpy(out.bytes() + linear * width, in.bytes() + from * width,
-                    width);
-        for (int d = int(index.size()) - 1;
-             d >= 0 && ++index[d] == out.shape()[d]; --d)
-          index[d] = 0;
-      }
-      return Status::ok();
-    });
+    llvm::SmallVector<int64_t> perm(
+        cast<linalg::TransposeOp>(op).getPermutation());
+    return makeTensorKernel(
+        op, [perm](llvm::ArrayRef<Value> args, Tensor &out) {
+          const Tensor &in = args[0].getTensor();
+          auto inStrides = stridesOf(in.shape());
+          // Output dimension d walks input dimension perm[d].
+          size_t width = dtypeSize(in.dtype());
+          llvm::SmallVector<int64_t, 4> index(out.shape().size(), 0);
+          for (int64_t linear = 0; linear < out.numElements(); ++linear) {
+            int64_t from = 0;
+            for (size_t d = 0; d < index.size(); ++d)
+              from += index[d] * inStrides[perm[d]];
+            std::memcpy(out.bytes() + linear * width, in.bytes() + from * width,
+                        width);
+            for (int d = int(index.size()) - 1;
+                 d >= 0 && ++index[d] == out.shape()[d]; --d)
+              index[d] = 0;
+          }
+          return Status::ok();
+        });
   });
   r.add("linalg.broadcast", [](Operation *op, PlanBuilder &) {
     llvm::SmallVector<int64_t> added(
         cast<linalg::BroadcastOp>(op).getDimensions());
-    return makeTensorKernel(op, [added](llvm::ArrayRef<Value> args,
-                                        Tensor &out) {
-      const Tensor &in = args[0].getTensor();
-      auto inStrides = stridesOf(in.shape());
-      size_t width = dtypeSize(in.dtype());
-      llvm::SmallVector<int64_t, 4> index(out.shape().size(), 0);
-      for (int64_t linear = 0; linear < out.numElements(); ++linear) {
-        int64_t from = 0;
-        for (size_t d = 0, kept = 0; d < index.size(); ++d)
-          if (!llvm::is_contained(added, int64_t(d)))
-            from += index[d] * inStrides[kept++];
-        std::memcpy(out.bytes() + linear * width, in.bytes() + from * width,
-                    width);
-        for (int d = int(index.size()) - 1;
-             d >= 0 && ++index[d] == out.shape()[d]; --d)
-          index[d] = 0;
-      }
-      return Status::ok();
-    });
+    return makeTensorKernel(
+        op, [added](llvm::ArrayRef<Value> args, Tensor &out) {
+          const Tensor &in = args[0].getTensor();
+          auto inStrides = stridesOf(in.shape());
+          size_t width = dtypeSize(in.dtype());
+          llvm::SmallVector<int64_t, 4> index(out.shape().size(), 0);
+          for (int64_t linear = 0; linear < out.numElements(); ++linear) {
+            int64_t from = 0;
+            for (size_t d = 0, kept = 0; d < index.size(); ++d)
+              if (!llvm::is_contained(added, int64_t(d)))
+                from += index[d] * inStrides[kept++];
+            std::memcpy(out.bytes() + linear * width, in.bytes() + from * width,
+                        width);
+            for (int d = int(index.size()) - 1;
+                 d >= 0 && ++index[d] == out.shape()[d]; --d)
+              index[d] = 0;
+          }
+          return Status::ok();
+        });
   });
   r.add("linalg.matmul", [](Operation *op, PlanBuilder &) -> Factory {
     FailureOr<TensorLayout> layout = resultLayout(op);
@@ -230,11 +231,11 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
   });
   r.add("linalg.map", [](Operation *op, PlanBuilder &plans) {
     unsigned numInputs = cast<linalg::MapOp>(op).getInputs().size();
-    return makeBody(op, plans, [numInputs](NestedRegion body,
-                                           TensorLayout layout) {
-      return std::unique_ptr<Kernel>(
-          new MapKernel(std::move(body), std::move(layout), numInputs));
-    });
+    return makeBody(
+        op, plans, [numInputs](NestedRegion body, TensorLayout layout) {
+          return std::unique_ptr<Kernel>(
+              new MapKernel(std::move(body), std::move(layout), numInputs));
+        });
   });
   r.add("linalg.reduce", [](Operation *op, PlanBuilder &plans) -> Factory {
     auto reduce = cast<linalg::ReduceOp>(op);

@@ -67,15 +67,15 @@ Status checkIndices(llvm::ArrayRef<Value> indices,
 
 void mplang::rt::registerTensorKernels(KernelRegistry &r) {
   r.add("tensor.empty", [](Operation *op, PlanBuilder &) {
-    return makeKernel(op, [](llvm::ArrayRef<Value>, Tensor &) {
-      return Status::ok();
-    });
+    return makeKernel(
+        op, [](llvm::ArrayRef<Value>, Tensor &) { return Status::ok(); });
   });
   r.add("tensor.splat", [](Operation *op, PlanBuilder &) {
     return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
       size_t width = dtypeSize(out.dtype());
       for (int64_t i = 0; i < out.numElements(); ++i)
-        std::memcpy(out.bytes() + i * width, args[0].getTensor().bytes(), width);
+        std::memcpy(out.bytes() + i * width, args[0].getTensor().bytes(),
+                    width);
       return Status::ok();
     });
   });

@@ -28,8 +28,8 @@ mlir::simp::verifyPartySet(function_ref<InFlightDiagnostic()> emitError,
 
 std::optional<int64_t> mlir::simp::getWorldSize(Operation *op) {
   for (Operation *it = op; it; it = it->getParentOp())
-    if (auto attr = it->getAttrOfType<IntegerAttr>(
-            SimpDialect::getWorldSizeAttrName()))
+    if (auto attr =
+            it->getAttrOfType<IntegerAttr>(SimpDialect::getWorldSizeAttrName()))
       if (isa<ModuleOp>(it))
         return attr.getInt();
   return std::nullopt;
@@ -44,9 +44,9 @@ LogicalResult mlir::simp::verifyRanksInWorld(Operation *op,
            << SimpDialect::getWorldSizeAttrName() << "'";
   for (int64_t rank : ranks)
     if (rank < 0 || rank >= *worldSize)
-      return op->emitOpError() << what << " rank " << rank
-                               << " is outside the world of " << *worldSize
-                               << " parties";
+      return op->emitOpError()
+             << what << " rank " << rank << " is outside the world of "
+             << *worldSize << " parties";
   return success();
 }
 

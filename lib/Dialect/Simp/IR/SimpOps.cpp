@@ -17,15 +17,16 @@ using namespace mlir::simp;
 
 /// Checks that `region`'s block arguments have `argTypes` and that it ends
 /// with a simp.yield of `yieldTypes` (when given).
-static LogicalResult verifyRegion(Operation *op, Region &region,
-                                  StringRef name, TypeRange argTypes,
+static LogicalResult verifyRegion(Operation *op, Region &region, StringRef name,
+                                  TypeRange argTypes,
                                   std::optional<TypeRange> yieldTypes) {
   Block &block = region.front();
   if (block.getNumArguments() != argTypes.size())
     return op->emitOpError("'")
            << name << "' region has " << block.getNumArguments()
            << " arguments but expects " << argTypes.size();
-  for (auto [i, arg, expected] : llvm::enumerate(block.getArguments(), argTypes))
+  for (auto [i, arg, expected] :
+       llvm::enumerate(block.getArguments(), argTypes))
     if (arg.getType() != expected)
       return op->emitOpError("'")
              << name << "' region argument #" << i << " has type "
@@ -88,8 +89,7 @@ static LogicalResult verifyPartyCall(Operation *op, ArrayRef<int64_t> parties,
     for (int64_t rank : parties)
       if (!mp.holds(rank))
         return op->emitOpError("party ")
-               << rank << " does not hold operand #" << i << " of type "
-               << mp;
+               << rank << " does not hold operand #" << i << " of type " << mp;
   }
   for (auto [i, type] : llvm::enumerate(op->getResultTypes())) {
     auto mp = cast<MPType>(type);
@@ -162,9 +162,8 @@ static void printRouting(OpAsmPrinter &printer, Operation *,
 LogicalResult ShuffleOp::verify() {
   ArrayRef<int64_t> targets = getTargets(), sources = getSources();
   if (targets.size() != sources.size())
-    return emitOpError("routing has ")
-           << targets.size() << " destinations but " << sources.size()
-           << " sources";
+    return emitOpError("routing has ") << targets.size() << " destinations but "
+                                       << sources.size() << " sources";
   if (targets.empty())
     return emitOpError("routing must not be empty");
   if (failed(verifyRanksInWorld(*this, targets, "destination")) ||
@@ -229,8 +228,8 @@ LogicalResult ConvergeOp::verify() {
     llvm::append_range(holders, type.getParties());
   }
   llvm::sort(holders);
-  auto expected = dynamic ? MPType::getDynamic(local)
-                          : MPType::get(local, holders);
+  auto expected =
+      dynamic ? MPType::getDynamic(local) : MPType::get(local, holders);
   if (getType() != expected)
     return emitOpError("result type must be ") << expected;
   return success();
@@ -245,8 +244,8 @@ LogicalResult UniformCondOp::verify() {
     return failure();
   TypeRange argTypes = getArgs().getTypes();
   TypeRange resultTypes = getResultTypes();
-  if (failed(verifyRegion(*this, getThenRegion(), "then", argTypes,
-                          resultTypes)))
+  if (failed(
+          verifyRegion(*this, getThenRegion(), "then", argTypes, resultTypes)))
     return failure();
   return verifyRegion(*this, getElseRegion(), "else", argTypes, resultTypes);
 }

@@ -36,9 +36,9 @@ Type MPType::parse(AsmParser &parser) {
     return {};
   if (failed(parser.parseOptionalQuestion())) {
     SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseCommaSeparatedList(
-            AsmParser::Delimiter::Square,
-            [&] { return parser.parseInteger(parties.emplace_back()); }))
+    if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          return parser.parseInteger(parties.emplace_back());
+        }))
       return {};
     if (parties.empty()) {
       parser.emitError(loc, "party set must not be empty (write '?' for a "

@@ -1,4 +1,4 @@
-//===- VerifyComm.cpp - matching sends, receives and collectives -*- C++ -*-===//
+//===- VerifyComm.cpp - matching sends, receives, collectives ---*- C++ -*-===//
 
 #include "mplang/Dialect/Simp/IR/SimpOps.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
@@ -31,11 +31,9 @@ public:
   LogicalResult collect(ModuleOp program, int64_t rank) {
     WalkResult result = program.walk([&](Operation *op) {
       if (auto send = dyn_cast<SendOp>(op))
-        return record(channels[{rank, send.getPeer(), send.getTag()}].send,
-                      op);
+        return record(channels[{rank, send.getPeer(), send.getTag()}].send, op);
       if (auto recv = dyn_cast<RecvOp>(op))
-        return record(channels[{recv.getPeer(), rank, recv.getTag()}].recv,
-                      op);
+        return record(channels[{recv.getPeer(), rank, recv.getTag()}].recv, op);
       if (auto agree = dyn_cast<AgreeOp>(op))
         return recordCollective(op, agree.getTag(), rank);
       if (auto exchange = dyn_cast<ExchangeOp>(op))
@@ -142,8 +140,8 @@ private:
 LogicalResult mlir::simp::verifyCommunication(ModuleOp module) {
   CommChecker checker;
   for (auto program : module.getOps<ModuleOp>())
-    if (auto rank = program->getAttrOfType<IntegerAttr>(
-            SimpDialect::getRankAttrName()))
+    if (auto rank =
+            program->getAttrOfType<IntegerAttr>(SimpDialect::getRankAttrName()))
       if (failed(checker.collect(program, rank.getInt())))
         return failure();
   return checker.check();
