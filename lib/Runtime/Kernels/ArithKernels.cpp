@@ -7,14 +7,6 @@
 #include <limits>
 
 using namespace mplang::rt;
-using mlir::cast;
-using mlir::failed;
-using mlir::failure;
-using mlir::FailureOr;
-using mlir::LogicalResult;
-using mlir::Operation;
-using mlir::success;
-using mplang::rt::Value;
 namespace arith = mlir::arith;
 
 namespace {

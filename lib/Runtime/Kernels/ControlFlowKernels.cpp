@@ -15,14 +15,6 @@
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mplang::rt;
-using mlir::cast;
-using mlir::failed;
-using mlir::failure;
-using mlir::FailureOr;
-using mlir::LogicalResult;
-using mlir::Operation;
-using mlir::success;
-using mplang::rt::Value;
 namespace simp = mlir::simp;
 namespace scf = mlir::scf;
 namespace func = mlir::func;

@@ -12,6 +12,15 @@
 
 namespace mplang::rt {
 
+// MLIR names the kernel files use unqualified; `Value` stays ours.
+using mlir::cast;
+using mlir::failed;
+using mlir::failure;
+using mlir::FailureOr;
+using mlir::LogicalResult;
+using mlir::Operation;
+using mlir::success;
+
 /// Calls `f` with a value of the storage type of integer dtype `d` (i1 is
 /// stored as one byte holding 0 or 1).
 template <typename F> auto visitInt(DType d, F &&f) {

@@ -14,12 +14,6 @@
 #include <cstring>
 
 using namespace mplang::rt;
-using mlir::cast;
-using mlir::failed;
-using mlir::failure;
-using mlir::FailureOr;
-using mlir::Operation;
-using mplang::rt::Value;
 namespace linalg = mlir::linalg;
 
 namespace {
@@ -131,6 +125,20 @@ private:
   llvm::SmallVector<int64_t> dims;
 };
 
+/// Fills `out` element by element from `in` at `offsetOf(out index)`.
+void gather(const Tensor &in, Tensor &out,
+            llvm::function_ref<int64_t(llvm::ArrayRef<int64_t>)> offsetOf) {
+  size_t width = dtypeSize(in.dtype());
+  llvm::SmallVector<int64_t, 4> index(out.shape().size(), 0);
+  for (int64_t linear = 0; linear < out.numElements(); ++linear) {
+    std::memcpy(out.bytes() + linear * width,
+                in.bytes() + offsetOf(index) * width, width);
+    for (int d = int(index.size()) - 1; d >= 0 && ++index[d] == out.shape()[d];
+         --d)
+      index[d] = 0;
+  }
+}
+
 /// linalg.matmul: init + lhs x rhs on 2-D tensors.
 template <typename T>
 void matmul(const Tensor &a, const Tensor &b, const Tensor &c, Tensor &out) {
@@ -176,18 +184,12 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
           const Tensor &in = args[0].getTensor();
           auto inStrides = stridesOf(in.shape());
           // Output dimension d walks input dimension perm[d].
-          size_t width = dtypeSize(in.dtype());
-          llvm::SmallVector<int64_t, 4> index(out.shape().size(), 0);
-          for (int64_t linear = 0; linear < out.numElements(); ++linear) {
+          gather(in, out, [&](llvm::ArrayRef<int64_t> index) {
             int64_t from = 0;
             for (size_t d = 0; d < index.size(); ++d)
               from += index[d] * inStrides[perm[d]];
-            std::memcpy(out.bytes() + linear * width, in.bytes() + from * width,
-                        width);
-            for (int d = int(index.size()) - 1;
-                 d >= 0 && ++index[d] == out.shape()[d]; --d)
-              index[d] = 0;
-          }
+            return from;
+          });
           return Status::ok();
         });
   });
@@ -198,19 +200,14 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
         op, [added](llvm::ArrayRef<Value> args, Tensor &out) {
           const Tensor &in = args[0].getTensor();
           auto inStrides = stridesOf(in.shape());
-          size_t width = dtypeSize(in.dtype());
-          llvm::SmallVector<int64_t, 4> index(out.shape().size(), 0);
-          for (int64_t linear = 0; linear < out.numElements(); ++linear) {
+          // The added dimensions do not move through the input.
+          gather(in, out, [&](llvm::ArrayRef<int64_t> index) {
             int64_t from = 0;
             for (size_t d = 0, kept = 0; d < index.size(); ++d)
               if (!llvm::is_contained(added, int64_t(d)))
                 from += index[d] * inStrides[kept++];
-            std::memcpy(out.bytes() + linear * width, in.bytes() + from * width,
-                        width);
-            for (int d = int(index.size()) - 1;
-                 d >= 0 && ++index[d] == out.shape()[d]; --d)
-              index[d] = 0;
-          }
+            return from;
+          });
           return Status::ok();
         });
   });

@@ -9,14 +9,6 @@
 #include <mutex>
 
 using namespace mplang::rt;
-using mlir::cast;
-using mlir::failed;
-using mlir::failure;
-using mlir::FailureOr;
-using mlir::LogicalResult;
-using mlir::Operation;
-using mlir::success;
-using mplang::rt::Value;
 namespace simp = mlir::simp;
 
 namespace {
@@ -34,6 +26,10 @@ Status checkReceived(const Value &value, const std::optional<TensorLayout> &expe
                      int64_t src) {
   if (!expected || value.isAbsent())
     return Status::ok();
+  if (!value.isTensor())
+    return Status::error("rank " + llvm::Twine(src) +
+                         " sent an object where this receive declares a "
+                         "tensor");
   const Tensor &t = value.getTensor();
   if (t.dtype() != expected->dtype ||
       t.shape() != llvm::ArrayRef<int64_t>(expected->shape))

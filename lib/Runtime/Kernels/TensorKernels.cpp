@@ -6,14 +6,6 @@
 #include <cstring>
 
 using namespace mplang::rt;
-using mlir::cast;
-using mlir::failed;
-using mlir::failure;
-using mlir::FailureOr;
-using mlir::LogicalResult;
-using mlir::Operation;
-using mlir::success;
-using mplang::rt::Value;
 namespace tensor = mlir::tensor;
 using mlir::StringRef;
 

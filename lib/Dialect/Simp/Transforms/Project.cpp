@@ -155,6 +155,10 @@ private:
   LogicalResult projectOp(Operation *op, OpBuilder &builder);
   LogicalResult projectPCall(PCallOp op, OpBuilder &builder);
   LogicalResult projectPCallDynamic(PCallDynamicOp op, OpBuilder &builder);
+  /// `body` as a simp.if_present on `args`: the run-time checked form of a
+  /// party call whose inputs may be missing.
+  LogicalResult projectGuarded(Operation *op, ValueRange args, Region &body,
+                               OpBuilder &builder);
   void projectShuffle(ShuffleOp op, OpBuilder &builder);
   void projectShuffleDynamic(ShuffleDynamicOp op, OpBuilder &builder);
   void projectConverge(ConvergeOp op, OpBuilder &builder);
@@ -334,15 +338,7 @@ LogicalResult RankProjector::projectPCall(PCallOp op, OpBuilder &builder) {
         auto mp = dyn_cast<MPType>(t);
         return mp && mp.isDynamic();
       })) {
-    llvm::SaveAndRestore parties(currentParties, SmallVector<int64_t>());
-    auto guarded =
-        builder.create<IfPresentOp>(op.getLoc(), keptTypes(op.getResultTypes()),
-                                    lookupKept(op.getArgs(), builder));
-    if (failed(projectRegion(op.getBody(), guarded.getBody(),
-                             guarded.getNumResults())))
-      return failure();
-    mapKept(op.getResults(), guarded.getResults());
-    return success();
+    return projectGuarded(op, op.getArgs(), op.getBody(), builder);
   }
 
   llvm::SaveAndRestore parties(currentParties,
@@ -365,14 +361,17 @@ LogicalResult RankProjector::projectPCallDynamic(PCallDynamicOp op,
   if (llvm::any_of(op.getArgs(),
                    [&](Value v) { return !projectType(v.getType()); }))
     return success();
+  return projectGuarded(op, op.getArgs(), op.getBody(), builder);
+}
+
+LogicalResult RankProjector::projectGuarded(Operation *op, ValueRange args,
+                                            Region &body, OpBuilder &builder) {
   llvm::SaveAndRestore parties(currentParties, SmallVector<int64_t>());
-  auto guarded =
-      builder.create<IfPresentOp>(op.getLoc(), keptTypes(op.getResultTypes()),
-                                  lookupKept(op.getArgs(), builder));
-  if (failed(projectRegion(op.getBody(), guarded.getBody(),
-                           guarded.getNumResults())))
+  auto guarded = builder.create<IfPresentOp>(
+      op->getLoc(), keptTypes(op->getResultTypes()), lookupKept(args, builder));
+  if (failed(projectRegion(body, guarded.getBody(), guarded.getNumResults())))
     return failure();
-  mapKept(op.getResults(), guarded.getResults());
+  mapKept(op->getResults(), guarded.getResults());
   return success();
 }
 
