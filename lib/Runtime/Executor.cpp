@@ -100,15 +100,26 @@ void Executor::loop() {
     for (size_t next = 0; next < ready.size() && !failed; ++next) {
       auto [frame, index] = ready[next];
       runStep(*frame, index);
+      if (next % 1024 == 1023)
+        checkAbort();
     }
     ready.clear();
     if ((finished || failed) && outstanding == 0)
+      return;
+    checkAbort();
+    if (failed && outstanding == 0)
       return;
     waitForInbox(batch);
     for (auto &fn : batch)
       fn();
     batch.clear();
   }
+}
+
+void Executor::checkAbort() {
+  std::string reason = communicator.abortReason();
+  if (!reason.empty())
+    fail(Status::error(reason), nullptr);
 }
 
 void Executor::waitForInbox(std::vector<std::function<void()>> &batch) {

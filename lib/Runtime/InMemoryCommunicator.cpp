@@ -26,7 +26,7 @@ Status InMemoryHub::deliver(int64_t src, int64_t dst, const MessageKey &key,
   {
     std::lock_guard<std::mutex> lock(mutex);
     if (aborted)
-      return Status::error(abortReason);
+      return Status::error(reason);
     Key k = slotKey(src, dst, key);
     Slot &slot = slots[k];
     if (slot.hasBytes)
@@ -52,7 +52,7 @@ void InMemoryHub::wait(int64_t src, int64_t dst, const MessageKey &key,
     std::lock_guard<std::mutex> lock(mutex);
     Key k = slotKey(src, dst, key);
     if (aborted) {
-      status = Status::error(abortReason);
+      status = Status::error(reason);
     } else if (src < 0 || src >= worldSize) {
       status = Status::error("receive from rank " + llvm::Twine(src) +
                              " outside the world");
@@ -76,7 +76,7 @@ void InMemoryHub::abort(const std::string &reason) {
     if (aborted)
       return;
     aborted = true;
-    abortReason = reason;
+    this->reason = reason;
     for (auto &[key, slot] : slots)
       if (slot.waiter)
         waiters.push_back(std::move(slot.waiter));
@@ -84,6 +84,13 @@ void InMemoryHub::abort(const std::string &reason) {
   }
   for (auto &waiter : waiters)
     waiter(Status::error(reason), "");
+}
+
+std::string InMemoryHub::abortReason() const {
+  if (!aborted)
+    return "";
+  std::lock_guard<std::mutex> lock(mutex);
+  return reason;
 }
 
 std::vector<std::string> InMemoryHub::pendingReceives() {

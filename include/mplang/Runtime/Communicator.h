@@ -36,6 +36,9 @@ public:
   /// Fails every pending and future receive of the run, on every rank that
   /// shares it, with `reason`.
   virtual void abort(const std::string &reason) = 0;
+  /// The reason of an abort seen by this rank, or empty. The executor polls
+  /// it so that an abort also stops a rank busy with local work.
+  virtual std::string abortReason() const { return ""; }
 };
 
 } // namespace mplang::rt

@@ -79,6 +79,8 @@ private:
   void fail(Status status, mlir::Operation *op);
   void loop();
   void waitForInbox(std::vector<std::function<void()>> &batch);
+  /// Fails the run when a peer (or the driver) aborted it.
+  void checkAbort();
 
   Communicator &communicator;
   ThreadPool &pool;

@@ -5,6 +5,7 @@
 
 #include "mplang/Runtime/Communicator.h"
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -22,6 +23,7 @@ public:
   void wait(int64_t src, int64_t dst, const MessageKey &key,
             Communicator::RecvCallback cb);
   void abort(const std::string &reason);
+  std::string abortReason() const;
   /// Receives still waiting for their message, one line each.
   std::vector<std::string> pendingReceives();
 
@@ -34,10 +36,10 @@ private:
     std::string bytes;
     Communicator::RecvCallback waiter;
   };
-  std::mutex mutex;
+  mutable std::mutex mutex;
   std::map<Key, Slot> slots;
-  bool aborted = false;
-  std::string abortReason;
+  std::atomic<bool> aborted{false};
+  std::string reason;
 };
 
 /// One rank's view of an InMemoryHub.
@@ -53,6 +55,7 @@ public:
     hub.wait(src, self, key, std::move(cb));
   }
   void abort(const std::string &reason) override { hub.abort(reason); }
+  std::string abortReason() const override { return hub.abortReason(); }
 
 private:
   InMemoryHub &hub;
