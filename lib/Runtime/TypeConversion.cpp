@@ -1,6 +1,7 @@
 //===- TypeConversion.cpp - MLIR types and attributes <-> values ----------===//
 
 #include "mplang/Runtime/TypeConversion.h"
+#include "mplang/Dialect/Field/IR/FieldTypes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -12,6 +13,8 @@ using namespace mlir;
 std::optional<DType> mplang::rt::getDType(Type elementType) {
   if (isa<IndexType>(elementType))
     return DType::I64;
+  if (isa<field::GF128Type>(elementType))
+    return DType::GF128;
   if (auto integer = dyn_cast<IntegerType>(elementType)) {
     switch (integer.getWidth()) {
     case 1:
@@ -88,6 +91,12 @@ Status mplang::rt::valueFromAttribute(Attribute attr, Type type,
   if (!layout)
     return Status::error("unsupported type for a constant");
   Tensor t(layout->dtype, layout->shape);
+  // A gf128 tensor is given as its [lo, hi] words (what field.to_words
+  // returns), so each element takes two integers.
+  bool words = t.dtype() == DType::GF128;
+  int64_t slots = words ? 2 * t.numElements() : t.numElements();
+  if (words && !isa<DenseIntElementsAttr>(attr))
+    return Status::error("a gf128 constant is a dense attribute of its words");
   auto setFrom = [&](int64_t i, Attribute element) {
     if (auto integer = dyn_cast<IntegerAttr>(element))
       storeInt(t, i, integer.getValue().getSExtValue());
@@ -100,10 +109,10 @@ Status mplang::rt::valueFromAttribute(Attribute attr, Type type,
       storeInt(t, i, boolean.getValue());
   };
   if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-    if (dense.getNumElements() != t.numElements() && !dense.isSplat())
+    if (dense.getNumElements() != slots && !dense.isSplat())
       return Status::error("constant has the wrong number of elements");
     auto values = dense.getValues<Attribute>();
-    for (int64_t i = 0; i < t.numElements(); ++i)
+    for (int64_t i = 0; i < slots; ++i)
       setFrom(i, dense.isSplat() ? values[0] : values[i]);
   } else if (isa<IntegerAttr, FloatAttr, BoolAttr>(attr)) {
     for (int64_t i = 0; i < t.numElements(); ++i)
@@ -120,8 +129,17 @@ Attribute mplang::rt::attributeFromValue(const mplang::rt::Value &value,
   const Tensor &t = value.getTensor();
   auto tensorType = dyn_cast<RankedTensorType>(type);
   Type elementType = tensorType ? tensorType.getElementType() : type;
+  int64_t slots = t.numElements();
+  if (t.dtype() == DType::GF128) {
+    // Printed as the i64 words field.to_words would return.
+    SmallVector<int64_t, 4> shape(t.shape());
+    shape.push_back(2);
+    elementType = IntegerType::get(type.getContext(), 64);
+    tensorType = RankedTensorType::get(shape, elementType);
+    slots *= 2;
+  }
   SmallVector<Attribute> elements;
-  for (int64_t i = 0; i < t.numElements(); ++i) {
+  for (int64_t i = 0; i < slots; ++i) {
     if (t.dtype() == DType::F32)
       elements.push_back(FloatAttr::get(elementType, t.data<float>()[i]));
     else if (t.dtype() == DType::F64)

@@ -13,7 +13,7 @@
 namespace mplang::rt {
 
 /// The run-time element type of an MLIR element type (integers of width 1,
-/// 8, 16, 32, 64 of any signedness, index as i64, f32, f64).
+/// 8, 16, 32, 64 of any signedness, index as i64, f32, f64, !field.gf128).
 std::optional<DType> getDType(mlir::Type elementType);
 
 /// Element type and shape of a scalar or statically shaped ranked tensor.
@@ -24,9 +24,11 @@ struct TensorLayout {
 std::optional<TensorLayout> getLayout(mlir::Type type);
 
 /// A value of `type` holding the constant `attr` (integer, float or dense).
+/// A gf128 tensor takes the dense integers of its [lo, hi] words.
 Status valueFromAttribute(mlir::Attribute attr, mlir::Type type, Value &out);
 /// The attribute printing `value` as a value of `type` (dense elements for
-/// tensors, an integer or float attribute for scalars).
+/// tensors, an integer or float attribute for scalars). A gf128 tensor
+/// prints as its words: tensor<...x2xi64>, as field.to_words returns them.
 mlir::Attribute attributeFromValue(const Value &value, mlir::Type type);
 
 } // namespace mplang::rt

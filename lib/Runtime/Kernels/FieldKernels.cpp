@@ -1,0 +1,217 @@
+//===- FieldKernels.cpp - field dialect ops over the MPLangField library --===//
+//
+// A gf128 tensor's buffer is an array of field::Gf128 as is (16-byte
+// little-endian elements), so kernels hand tensor buffers to the library
+// without converting them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Elementwise.h"
+
+#include "mplang/Crypto/Field/Ldpc.h"
+#include "mplang/Crypto/Field/Okvs.h"
+#include "mplang/Crypto/Field/Random.h"
+#include "mplang/Dialect/Field/IR/FieldOps.h"
+
+#include <cstring>
+
+using namespace mplang::rt;
+using mplang::field::Gf128;
+namespace lib = mplang::field;
+namespace ops = mlir::field;
+
+namespace {
+
+/// Work (element-wise op equivalents) from which a kernel runs on the pool,
+/// the element count at which arith kernels move there.
+constexpr int64_t kHeavyWork = 1 << 16;
+/// Per-key cost of OKVS relative to a field multiply (about 1 ns), measured
+/// at n = 2^20 (docs/field-kernels.md): 130 ns to solve, 30 ns to decode.
+constexpr int64_t kSolveCost = 130, kDecodeCost = 30;
+
+/// A kernel whose heaviness follows the whole op's work rather than the
+/// size of its result: a sum or a syndrome reads much more than it writes,
+/// and OKVS costs far more per element than arith.
+class FieldKernel : public Kernel {
+public:
+  FieldKernel(std::unique_ptr<Kernel> inner, bool heavy)
+      : inner(std::move(inner)), heavy(heavy) {}
+  bool isHeavy() const override { return heavy; }
+  Status compute(llvm::ArrayRef<Value> args,
+                 llvm::MutableArrayRef<Value> results) const override {
+    return inner->compute(args, results);
+  }
+
+private:
+  std::unique_ptr<Kernel> inner;
+  bool heavy;
+};
+
+using FieldCompute =
+    std::function<llvm::Error(llvm::ArrayRef<Value>, Tensor &)>;
+
+/// The kernel of `op` computing its result with `compute`; library errors
+/// become run-time errors naming the op.
+FailureOr<std::unique_ptr<Kernel>> makeFieldKernel(Operation *op, int64_t work,
+                                                   FieldCompute compute) {
+  std::string name = op->getName().getStringRef().str();
+  FailureOr<std::unique_ptr<Kernel>> inner =
+      makeTensorKernel(op, [name, compute = std::move(compute)](
+                               llvm::ArrayRef<Value> args, Tensor &out) {
+        if (llvm::Error err = compute(args, out))
+          return Status::error(name + ": " + llvm::toString(std::move(err)));
+        return Status::ok();
+      });
+  if (failed(inner))
+    return failure();
+  return std::unique_ptr<Kernel>(
+      new FieldKernel(std::move(*inner), work >= kHeavyWork));
+}
+
+int64_t countOf(mlir::Value v) {
+  return cast<mlir::ShapedType>(v.getType()).getNumElements();
+}
+
+llvm::ArrayRef<Gf128> elements(const Value &v) {
+  const Tensor &t = v.getTensor();
+  return {t.data<Gf128>(), size_t(t.numElements())};
+}
+
+llvm::MutableArrayRef<Gf128> elements(Tensor &t) {
+  return {t.data<Gf128>(), size_t(t.numElements())};
+}
+
+/// Keys and CSR indices: 64-bit integers of any signedness.
+llvm::ArrayRef<uint64_t> words(const Value &v) {
+  const Tensor &t = v.getTensor();
+  return {t.data<uint64_t>(), size_t(t.numElements())};
+}
+
+/// from_words and to_words: the same bytes under another type.
+FailureOr<std::unique_ptr<Kernel>> castWords(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(op, countOf(op->getResult(0)),
+                         [](llvm::ArrayRef<Value> args, Tensor &out) {
+                           std::memcpy(out.bytes(), args[0].getTensor().bytes(),
+                                       out.numBytes());
+                           return llvm::Error::success();
+                         });
+}
+
+template <auto F>
+FailureOr<std::unique_ptr<Kernel>> binary(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(op, countOf(op->getResult(0)),
+                         [](llvm::ArrayRef<Value> args, Tensor &out) {
+                           F(elements(args[0]), elements(args[1]),
+                             elements(out));
+                           return llvm::Error::success();
+                         });
+}
+
+/// lib::mul without its overloads and ISA argument, for `binary`.
+void mulArrays(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
+               llvm::MutableArrayRef<Gf128> out) {
+  lib::mul(a, b, out);
+}
+
+FailureOr<std::unique_ptr<Kernel>> sum(Operation *op, PlanBuilder &) {
+  auto sumOp = cast<ops::SumOp>(op);
+  auto shape = cast<mlir::ShapedType>(sumOp.getInput().getType()).getShape();
+  uint64_t axis = sumOp.getAxis();
+  size_t outer = 1, length = shape[axis], inner = 1;
+  for (int64_t dim : shape.take_front(axis))
+    outer *= dim;
+  for (int64_t dim : shape.drop_front(axis + 1))
+    inner *= dim;
+  return makeFieldKernel(
+      op, countOf(sumOp.getInput()),
+      [outer, length, inner](llvm::ArrayRef<Value> args, Tensor &out) {
+        llvm::ArrayRef<Gf128> in = elements(args[0]);
+        llvm::MutableArrayRef<Gf128> sums = elements(out);
+        for (size_t o = 0; o < outer; ++o) {
+          llvm::ArrayRef<Gf128> block = in.slice(o * length * inner);
+          // Summing along the last axis adds contiguous runs; otherwise
+          // whole rows of `inner` elements are added at once.
+          if (inner == 1) {
+            sums[o] = lib::xorSum(block.take_front(length));
+            continue;
+          }
+          llvm::MutableArrayRef<Gf128> row = sums.slice(o * inner, inner);
+          for (size_t a = 0; a < length; ++a)
+            lib::add(row, block.slice(a * inner, inner), row);
+        }
+        return llvm::Error::success();
+      });
+}
+
+/// Fresh OS randomness per execution, expanded with AES-CTR.
+FailureOr<std::unique_ptr<Kernel>> osRandom(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(
+      op, countOf(op->getResult(0)),
+      [](llvm::ArrayRef<Value>, Tensor &out) -> llvm::Error {
+        llvm::Expected<lib::Prg> prg = lib::Prg::fromOs();
+        if (!prg)
+          return prg.takeError();
+        std::vector<Gf128> blocks((out.numBytes() + 15) / 16);
+        prg->fill(blocks);
+        std::memcpy(out.bytes(), blocks.data(), out.numBytes());
+        // i1 is stored one byte per element, holding 0 or 1.
+        if (out.dtype() == DType::I1)
+          for (size_t i = 0; i < out.numBytes(); ++i)
+            out.bytes()[i] &= 1;
+        return llvm::Error::success();
+      });
+}
+
+FailureOr<std::unique_ptr<Kernel>> aesExpand(Operation *op, PlanBuilder &) {
+  size_t length = cast<ops::AesExpandOp>(op).getLength();
+  return makeFieldKernel(op, countOf(op->getResult(0)),
+                         [length](llvm::ArrayRef<Value> args, Tensor &out) {
+                           lib::aesExpand(elements(args[0]), length,
+                                          elements(out));
+                           return llvm::Error::success();
+                         });
+}
+
+/// lib::okvsSolve without its statistics argument, for `okvs`.
+llvm::Error solveTable(llvm::ArrayRef<uint64_t> keys,
+                       llvm::ArrayRef<Gf128> values, Gf128 seed,
+                       llvm::MutableArrayRef<Gf128> table) {
+  return lib::okvsSolve(keys, values, seed, table);
+}
+
+/// solve_okvs and decode_okvs: (keys, values or table, seed), costing
+/// `Cost` per key.
+template <auto F, int64_t Cost>
+FailureOr<std::unique_ptr<Kernel>> okvs(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(op, Cost * countOf(op->getOperand(0)),
+                         [](llvm::ArrayRef<Value> args, Tensor &out) {
+                           return F(words(args[0]), elements(args[1]),
+                                    elements(args[2])[0], elements(out));
+                         });
+}
+
+FailureOr<std::unique_ptr<Kernel>> ldpcEncode(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(
+      op, countOf(op->getOperand(1)) + countOf(op->getResult(0)),
+      [](llvm::ArrayRef<Value> args, Tensor &out) {
+        return lib::ldpcEncode(elements(args[0]), words(args[1]),
+                               words(args[2]), elements(out));
+      });
+}
+
+} // namespace
+
+void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
+  registry.add(ops::FromWordsOp::getOperationName(), castWords);
+  registry.add(ops::ToWordsOp::getOperationName(), castWords);
+  registry.add(ops::AddOp::getOperationName(), binary<lib::add>);
+  registry.add(ops::MulOp::getOperationName(), binary<mulArrays>);
+  registry.add(ops::SumOp::getOperationName(), sum);
+  registry.add(ops::RandomOp::getOperationName(), osRandom);
+  registry.add(ops::AesExpandOp::getOperationName(), aesExpand);
+  registry.add(ops::SolveOkvsOp::getOperationName(),
+               okvs<solveTable, kSolveCost>);
+  registry.add(ops::DecodeOkvsOp::getOperationName(),
+               okvs<lib::okvsDecode, kDecodeCost>);
+  registry.add(ops::LdpcEncodeOp::getOperationName(), ldpcEncode);
+}

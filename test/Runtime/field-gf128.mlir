@@ -1,0 +1,80 @@
+// GF(2^128) ops inside pcall, with exact results. Elements cross the command
+// line and print as their [lo, hi] words (tensor<...x2xi64>).
+
+// The known-answer table of dialects.md 6.1: P0 holds a, P1 holds b and sends
+// it to P0, which multiplies. Rows: [1,2]*[3,4] = [1083,2]; x^127*x = 0x87;
+// x^127*x^127; 5*7; 1*v = v; two dense values; all-ones squared.
+// RUN: mplang-run --sim 2 %s \
+// RUN:   --arg 0:0='dense<[[0x1, 0x2], [0x0, 0x8000000000000000], [0x0, 0x8000000000000000], [0x5, 0x0], [0x1, 0x0], [0xaaaaaaaaaaaaaaaa, 0x5555555555555555], [0xffffffffffffffff, 0xffffffffffffffff]]> : tensor<7x2xi64>' \
+// RUN:   --arg 1:1='dense<[[0x3, 0x4], [0x2, 0x0], [0x0, 0x8000000000000000], [0x7, 0x0], [0xdeadbeef, 0xcafebabe], [0x123456789abcdef0, 0xfedcba9876543210], [0xffffffffffffffff, 0xffffffffffffffff]]> : tensor<7x2xi64>' \
+// RUN:   | FileCheck %s --check-prefix=MUL
+// MUL:      rank 0: dense<{{\[}}[1083, 2], [135, 0], [4199, 13835058055282163712], [27, 0], [3735928559, 3405691582], [11002249449709979631, 5106179563432956009], [6148914691236511791, 6148914691236517205]]> : tensor<7x2xui64>
+// MUL-SAME:       , dense<{{\[}}[1083, 2], [135, 0]]> : tensor<2x2xi64>
+// MUL-NEXT: rank 1: <absent>, <absent>
+
+// Addition, and sums along the first, last and a middle axis.
+// RUN: mplang-run --sim 2 %s --entry sums | FileCheck %s --check-prefix=SUM
+// SUM:      rank 0: dense<{{\[}}[9, 0], [18, 0], [36, 0]]> : tensor<3x2xi64>
+// SUM-SAME:       , dense<{{\[}}[7, 0], [56, 0]]> : tensor<2x2xi64>
+// SUM-SAME:       , dense<{{\[\[}}[5, 0], [10, 0]], {{\[}}[80, 0], [160, 0]]]> : tensor<2x2x2xi64>
+// SUM-SAME:       , dense<{{\[}}[1, 0], [2, 0], [4, 0]]> : tensor<3x2xi64>
+
+// field.random: fresh per draw (two draws differ in every word), r + r = 0,
+// and i1 draws hold 0 or 1.
+// RUN: mplang-run --sim 2 %s --entry random | FileCheck %s --check-prefix=RANDOM
+// RANDOM: rank 0: dense<true> : tensor<3x2xi1>, dense<0> : tensor<3x2xi64>, dense<{{\[(true|false)(, (true|false)){7}\]}}> : tensor<8xi1>
+
+!a = !simp.mp<tensor<7x!field.gf128>, [0]>
+!b = !simp.mp<tensor<7x!field.gf128>, [1]>
+!words = !simp.mp<tensor<7x2xui64>, [0]>
+!two = !simp.mp<tensor<2x!field.gf128>, [0]>
+module attributes {simp.world_size = 2 : i64} {
+  func.func @main(%a: !a, %b: !b) -> (!words, !two) {
+    %b0 = simp.shuffle %b [0 <- 1] : !b -> !simp.mp<tensor<7x!field.gf128>, [0]>
+    %w, %p2 = simp.pcall [0] (%a, %b0) : (!a, !a) -> (!words, !two) {
+    ^bb0(%x: tensor<7x!field.gf128>, %y: tensor<7x!field.gf128>):
+      %p = field.mul %x, %y : tensor<7x!field.gf128>
+      %pw = field.to_words %p : tensor<7x!field.gf128> -> tensor<7x2xui64>
+      // The first two products again, as gf128 values through the boundary.
+      %front = tensor.extract_slice %p[0] [2] [1] : tensor<7x!field.gf128> to tensor<2x!field.gf128>
+      simp.yield %pw, %front : tensor<7x2xui64>, tensor<2x!field.gf128>
+    }
+    return %w, %p2 : !words, !two
+  }
+
+  func.func @sums() -> (!simp.mp<tensor<3x!field.gf128>, [0]>, !simp.mp<tensor<2x!field.gf128>, [0]>,
+                        !simp.mp<tensor<2x2x!field.gf128>, [0]>, !simp.mp<tensor<3x!field.gf128>, [0]>) {
+    %0, %1, %2, %3 = simp.pcall [0] () : () -> (!simp.mp<tensor<3x!field.gf128>, [0]>, !simp.mp<tensor<2x!field.gf128>, [0]>,
+                                                !simp.mp<tensor<2x2x!field.gf128>, [0]>, !simp.mp<tensor<3x!field.gf128>, [0]>) {
+      %w = arith.constant dense<[[[1, 0], [2, 0], [4, 0]], [[8, 0], [16, 0], [32, 0]]]> : tensor<2x3x2xi64>
+      %x = field.from_words %w : tensor<2x3x2xi64> -> tensor<2x3x!field.gf128>
+      %cols = field.sum %x axis = 0 : tensor<2x3x!field.gf128> -> tensor<3x!field.gf128>
+      %rows = field.sum %x axis = 1 : tensor<2x3x!field.gf128> -> tensor<2x!field.gf128>
+      %w3 = arith.constant dense<[[[[1, 0], [2, 0]], [[4, 0], [8, 0]]], [[[16, 0], [32, 0]], [[64, 0], [128, 0]]]]> : tensor<2x2x2x2xi64>
+      %x3 = field.from_words %w3 : tensor<2x2x2x2xi64> -> tensor<2x2x2x!field.gf128>
+      %mid = field.sum %x3 axis = 1 : tensor<2x2x2x!field.gf128> -> tensor<2x2x!field.gf128>
+      %wb = arith.constant dense<[[8, 0], [16, 0], [32, 0]]> : tensor<3x2xi64>
+      %b = field.from_words %wb : tensor<3x2xi64> -> tensor<3x!field.gf128>
+      %e = field.add %cols, %b : tensor<3x!field.gf128>
+      simp.yield %cols, %rows, %mid, %e : tensor<3x!field.gf128>, tensor<2x!field.gf128>, tensor<2x2x!field.gf128>, tensor<3x!field.gf128>
+    }
+    return %0, %1, %2, %3 : !simp.mp<tensor<3x!field.gf128>, [0]>, !simp.mp<tensor<2x!field.gf128>, [0]>,
+                            !simp.mp<tensor<2x2x!field.gf128>, [0]>, !simp.mp<tensor<3x!field.gf128>, [0]>
+  }
+
+  func.func @random() -> (!simp.mp<tensor<3x2xi1>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<8xi1>, [0]>) {
+    %0, %1, %2 = simp.pcall [0] () : () -> (!simp.mp<tensor<3x2xi1>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<8xi1>, [0]>) {
+      %r = field.random : tensor<3x!field.gf128>
+      %s = field.random : tensor<3x!field.gf128>
+      %diff = field.add %r, %s : tensor<3x!field.gf128>
+      %dw = field.to_words %diff : tensor<3x!field.gf128> -> tensor<3x2xi64>
+      %zero = arith.constant dense<0> : tensor<3x2xi64>
+      %differ = arith.cmpi ne, %dw, %zero : tensor<3x2xi64>
+      %twice = field.add %r, %r : tensor<3x!field.gf128>
+      %tw = field.to_words %twice : tensor<3x!field.gf128> -> tensor<3x2xi64>
+      %bits = field.random : tensor<8xi1>
+      simp.yield %differ, %tw, %bits : tensor<3x2xi1>, tensor<3x2xi64>, tensor<8xi1>
+    }
+    return %0, %1, %2 : !simp.mp<tensor<3x2xi1>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<8xi1>, [0]>
+  }
+}

@@ -1,0 +1,79 @@
+// OKVS across parties: P0 solves a table for its key/value pairs and sends
+// it to P1, which decodes its keys and gets the values back exactly. (MLIR
+// prints a tensor this large as the hex of its bytes: 16 per pair,
+// little-endian.)
+
+// Keys 0..99, values [i, 10 i], m = 160, seed [0xDEADBEEF, 0xCAFEBABE]
+// (dialects.md 6.3; our hash differs from upstream's, so only the round trip
+// is a known answer, not the cells).
+// RUN: mplang-run --sim 2 %s | FileCheck %s
+// CHECK:      rank 0: <absent>
+// CHECK-NEXT: rank 1: dense<"0x0000000000000000000000000000000001000000000000000A000000000000000200000000000000140000000000000003000000000000001E00000000000000040000000000000028000000000000000500000000000000320000000000000006000000000000003C00000000000000070000000000000046000000000000000800000000000000500000000000000009000000000000005A000000000000000A0000000000000064000000000000000B000000000000006E000000000000000C0000000000000078000000000000000D0000000000000082000000000000000E000000000000008C000000000000000F0000000000000096000000000000001000000000000000A0000000000000001100000000000000AA000000000000001200000000000000B4000000000000001300000000000000BE000000000000001400000000000000C8000000000000001500000000000000D2000000000000001600000000000000DC000000000000001700000000000000E6000000000000001800000000000000F0000000000000001900000000000000FA000000000000001A0000000000000004010000000000001B000000000000000E010000000000001C0000000000000018010000000000001D0000000000000022010000000000001E000000000000002C010000000000001F0000000000000036010000000000002000000000000000400100000000000021000000000000004A010000000000002200000000000000540100000000000023000000000000005E01000000000000240000000000000068010000000000002500000000000000720100000000000026000000000000007C01000000000000270000000000000086010000000000002800000000000000900100000000000029000000000000009A010000000000002A00000000000000A4010000000000002B00000000000000AE010000000000002C00000000000000B8010000000000002D00000000000000C2010000000000002E00000000000000CC010000000000002F00000000000000D6010000000000003000000000000000E0010000000000003100000000000000EA010000000000003200000000000000F4010000000000003300000000000000FE01000000000000340000000000000008020000000000003500000000000000120200000000000036000000000000001C02000000000000370000000000000026020000000000003800000000000000300200000000000039000000000000003A020000000000003A0000000000000044020000000000003B000000000000004E020000000000003C0000000000000058020000000000003D0000000000000062020000000000003E000000000000006C020000000000003F0000000000000076020000000000004000000000000000800200000000000041000000000000008A020000000000004200000000000000940200000000000043000000000000009E020000000000004400000000000000A8020000000000004500000000000000B2020000000000004600000000000000BC020000000000004700000000000000C6020000000000004800000000000000D0020000000000004900000000000000DA020000000000004A00000000000000E4020000000000004B00000000000000EE020000000000004C00000000000000F8020000000000004D0000000000000002030000000000004E000000000000000C030000000000004F0000000000000016030000000000005000000000000000200300000000000051000000000000002A030000000000005200000000000000340300000000000053000000000000003E03000000000000540000000000000048030000000000005500000000000000520300000000000056000000000000005C03000000000000570000000000000066030000000000005800000000000000700300000000000059000000000000007A030000000000005A0000000000000084030000000000005B000000000000008E030000000000005C0000000000000098030000000000005D00000000000000A2030000000000005E00000000000000AC030000000000005F00000000000000B6030000000000006000000000000000C0030000000000006100000000000000CA030000000000006200000000000000D4030000000000006300000000000000DE03000000000000"> : tensor<100x2xi64>
+
+// 4096 random keys and values, m = 3n (a solve on the thread pool): P1 decodes
+// to the values, and decoding is linear: decode(P + W) = decode(P) +
+// decode(W) for a random table W. Both differences sum to zero.
+// RUN: mplang-run --sim 2 %s --entry random | FileCheck %s --check-prefix=RANDOM
+// RANDOM: rank 1: dense<0> : tensor<2xi64>, dense<0> : tensor<2xi64>
+
+!keys = tensor<100xi64>
+!vals = tensor<100x!field.gf128>
+!table = tensor<160x!field.gf128>
+module attributes {simp.world_size = 2 : i64} {
+  func.func @main() -> !simp.mp<tensor<100x2xi64>, [1]> {
+    %t = simp.pcall [0] () : () -> !simp.mp<!table, [0]> {
+      %k = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99]> : !keys
+      %vw = arith.constant dense<[[0, 0], [1, 10], [2, 20], [3, 30], [4, 40], [5, 50], [6, 60], [7, 70], [8, 80], [9, 90], [10, 100], [11, 110], [12, 120], [13, 130], [14, 140], [15, 150], [16, 160], [17, 170], [18, 180], [19, 190], [20, 200], [21, 210], [22, 220], [23, 230], [24, 240], [25, 250], [26, 260], [27, 270], [28, 280], [29, 290], [30, 300], [31, 310], [32, 320], [33, 330], [34, 340], [35, 350], [36, 360], [37, 370], [38, 380], [39, 390], [40, 400], [41, 410], [42, 420], [43, 430], [44, 440], [45, 450], [46, 460], [47, 470], [48, 480], [49, 490], [50, 500], [51, 510], [52, 520], [53, 530], [54, 540], [55, 550], [56, 560], [57, 570], [58, 580], [59, 590], [60, 600], [61, 610], [62, 620], [63, 630], [64, 640], [65, 650], [66, 660], [67, 670], [68, 680], [69, 690], [70, 700], [71, 710], [72, 720], [73, 730], [74, 740], [75, 750], [76, 760], [77, 770], [78, 780], [79, 790], [80, 800], [81, 810], [82, 820], [83, 830], [84, 840], [85, 850], [86, 860], [87, 870], [88, 880], [89, 890], [90, 900], [91, 910], [92, 920], [93, 930], [94, 940], [95, 950], [96, 960], [97, 970], [98, 980], [99, 990]]> : tensor<100x2xi64>
+      %v = field.from_words %vw : tensor<100x2xi64> -> !vals
+      %sw = arith.constant dense<[0xDEADBEEF, 0xCAFEBABE]> : tensor<2xi64>
+      %seed = field.from_words %sw : tensor<2xi64> -> tensor<!field.gf128>
+      %table = field.solve_okvs %k, %v, %seed m = 160 : !keys, !vals, tensor<!field.gf128> -> !table
+      simp.yield %table : !table
+    }
+    %t1 = simp.shuffle %t [1 <- 0] : !simp.mp<!table, [0]> -> !simp.mp<!table, [1]>
+    %0 = simp.pcall [1] (%t1) : (!simp.mp<!table, [1]>) -> !simp.mp<tensor<100x2xi64>, [1]> {
+    ^bb0(%table: !table):
+      %k = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99]> : !keys
+      %sw = arith.constant dense<[0xDEADBEEF, 0xCAFEBABE]> : tensor<2xi64>
+      %seed = field.from_words %sw : tensor<2xi64> -> tensor<!field.gf128>
+      %v = field.decode_okvs %k, %table, %seed : !keys, !table, tensor<!field.gf128> -> !vals
+      %vw = field.to_words %v : !vals -> tensor<100x2xi64>
+      simp.yield %vw : tensor<100x2xi64>
+    }
+    return %0 : !simp.mp<tensor<100x2xi64>, [1]>
+  }
+
+  func.func @random() -> (!simp.mp<tensor<2xi64>, [1]>, !simp.mp<tensor<2xi64>, [1]>) {
+    %k, %v, %seed, %t = simp.pcall [0] () : () -> (!simp.mp<tensor<4096xi64>, [0]>, !simp.mp<tensor<4096x!field.gf128>, [0]>,
+                                                   !simp.mp<tensor<!field.gf128>, [0]>, !simp.mp<tensor<12288x!field.gf128>, [0]>) {
+      %keys = field.random : tensor<4096xi64>
+      %values = field.random : tensor<4096x!field.gf128>
+      %s = field.random : tensor<!field.gf128>
+      %table = field.solve_okvs %keys, %values, %s m = 12288 : tensor<4096xi64>, tensor<4096x!field.gf128>, tensor<!field.gf128> -> tensor<12288x!field.gf128>
+      simp.yield %keys, %values, %s, %table : tensor<4096xi64>, tensor<4096x!field.gf128>, tensor<!field.gf128>, tensor<12288x!field.gf128>
+    }
+    %k1 = simp.shuffle %k [1 <- 0] : !simp.mp<tensor<4096xi64>, [0]> -> !simp.mp<tensor<4096xi64>, [1]>
+    %v1 = simp.shuffle %v [1 <- 0] : !simp.mp<tensor<4096x!field.gf128>, [0]> -> !simp.mp<tensor<4096x!field.gf128>, [1]>
+    %s1 = simp.shuffle %seed [1 <- 0] : !simp.mp<tensor<!field.gf128>, [0]> -> !simp.mp<tensor<!field.gf128>, [1]>
+    %t1 = simp.shuffle %t [1 <- 0] : !simp.mp<tensor<12288x!field.gf128>, [0]> -> !simp.mp<tensor<12288x!field.gf128>, [1]>
+    %0, %1 = simp.pcall [1] (%k1, %v1, %s1, %t1) : (!simp.mp<tensor<4096xi64>, [1]>, !simp.mp<tensor<4096x!field.gf128>, [1]>,
+                                                   !simp.mp<tensor<!field.gf128>, [1]>, !simp.mp<tensor<12288x!field.gf128>, [1]>)
+        -> (!simp.mp<tensor<2xi64>, [1]>, !simp.mp<tensor<2xi64>, [1]>) {
+    ^bb0(%keys: tensor<4096xi64>, %values: tensor<4096x!field.gf128>, %s: tensor<!field.gf128>, %table: tensor<12288x!field.gf128>):
+      %decoded = field.decode_okvs %keys, %table, %s : tensor<4096xi64>, tensor<12288x!field.gf128>, tensor<!field.gf128> -> tensor<4096x!field.gf128>
+      %miss = field.add %decoded, %values : tensor<4096x!field.gf128>
+      %missSum = field.sum %miss axis = 0 : tensor<4096x!field.gf128> -> tensor<!field.gf128>
+      %mw = field.to_words %missSum : tensor<!field.gf128> -> tensor<2xi64>
+      %w = field.random : tensor<12288x!field.gf128>
+      %pw = field.add %table, %w : tensor<12288x!field.gf128>
+      %dpw = field.decode_okvs %keys, %pw, %s : tensor<4096xi64>, tensor<12288x!field.gf128>, tensor<!field.gf128> -> tensor<4096x!field.gf128>
+      %dw = field.decode_okvs %keys, %w, %s : tensor<4096xi64>, tensor<12288x!field.gf128>, tensor<!field.gf128> -> tensor<4096x!field.gf128>
+      %a = field.add %dpw, %dw : tensor<4096x!field.gf128>
+      %lin = field.add %a, %decoded : tensor<4096x!field.gf128>
+      %linSum = field.sum %lin axis = 0 : tensor<4096x!field.gf128> -> tensor<!field.gf128>
+      %lw = field.to_words %linSum : tensor<!field.gf128> -> tensor<2xi64>
+      simp.yield %mw, %lw : tensor<2xi64>, tensor<2xi64>
+    }
+    return %0, %1 : !simp.mp<tensor<2xi64>, [1]>, !simp.mp<tensor<2xi64>, [1]>
+  }
+}
