@@ -71,6 +71,7 @@ void registerTensorKernels(KernelRegistry &registry);
 void registerLinalgKernels(KernelRegistry &registry);
 void registerControlFlowKernels(KernelRegistry &registry);
 void registerSimpKernels(KernelRegistry &registry);
+void registerBFVKernels(KernelRegistry &registry);
 void registerFieldKernels(KernelRegistry &registry);
 
 /// A kernel from a function computing results from arguments.

@@ -25,6 +25,7 @@ const KernelRegistry &KernelRegistry::getDefault() {
     registerLinalgKernels(r);
     registerControlFlowKernels(r);
     registerSimpKernels(r);
+    registerBFVKernels(r);
     registerFieldKernels(r);
     return r;
   }();

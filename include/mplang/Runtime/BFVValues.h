@@ -1,0 +1,67 @@
+//===- BFVValues.h - BFV library objects as run-time values -----*- C++ -*-===//
+//
+// Keys, encoders, plaintexts and ciphertexts of the BFV library travel
+// through the runtime as opaque values that remember their context, so that
+// kernels can check parameters and messages can name them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_BFVVALUES_H
+#define MPLANG_RUNTIME_BFVVALUES_H
+
+#include "mplang/Crypto/BFV/BatchEncoder.h"
+#include "mplang/Crypto/BFV/Keys.h"
+#include "mplang/Runtime/Status.h"
+#include "mplang/Runtime/Value.h"
+
+namespace mplang::rt {
+
+/// The context of one parameter set, created on first use and then shared
+/// (creating one generates primes and NTT tables).
+Status getBFVContext(uint64_t n, uint64_t t, llvm::ArrayRef<int> coeffBits,
+                     bfv::ContextPtr &out);
+
+/// One library object (bfv::PublicKey, bfv::Ciphertext, ...) and its context.
+/// Serialized as the parameters (n, t, prime sizes) followed by the object's
+/// encoding, so that the receiver can rebuild the context.
+template <typename T> class BFVValue : public Opaque {
+public:
+  BFVValue(bfv::ContextPtr ctx, T object)
+      : ctx(std::move(ctx)), object(std::move(object)) {}
+
+  /// "bfv.ciphertext", "bfv.public_key", ...
+  static llvm::StringRef kindName();
+  llvm::StringRef kind() const override { return kindName(); }
+  std::string serialize() const override;
+
+  const bfv::ContextPtr &context() const { return ctx; }
+  const T &get() const { return object; }
+
+private:
+  bfv::ContextPtr ctx;
+  T object;
+};
+
+using BFVPublicKey = BFVValue<bfv::PublicKey>;
+using BFVSecretKey = BFVValue<bfv::SecretKey>;
+using BFVRelinKeys = BFVValue<bfv::RelinKeys>;
+using BFVGaloisKeys = BFVValue<bfv::GaloisKeys>;
+using BFVEncoder = BFVValue<bfv::BatchEncoder>;
+using BFVPlaintext = BFVValue<bfv::Plaintext>;
+using BFVCiphertext = BFVValue<bfv::Ciphertext>;
+
+// Defined for exactly these kinds, in BFVValues.cpp.
+extern template class BFVValue<bfv::PublicKey>;
+extern template class BFVValue<bfv::SecretKey>;
+extern template class BFVValue<bfv::RelinKeys>;
+extern template class BFVValue<bfv::GaloisKeys>;
+extern template class BFVValue<bfv::BatchEncoder>;
+extern template class BFVValue<bfv::Plaintext>;
+extern template class BFVValue<bfv::Ciphertext>;
+
+/// Registers the loaders of every BFV kind with deserializeValue.
+void registerBFVLoaders();
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_BFVVALUES_H

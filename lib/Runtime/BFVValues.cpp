@@ -1,0 +1,203 @@
+//===- BFVValues.cpp - BFV library objects as run-time values -------------===//
+
+#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Crypto/BFV/Serialization.h"
+#include "mplang/Runtime/Serialize.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include <cstring>
+#include <map>
+#include <mutex>
+
+using namespace mplang::rt;
+using mplang::bfv::ContextPtr;
+namespace bfv = mplang::bfv;
+
+Status mplang::rt::getBFVContext(uint64_t n, uint64_t t,
+                                 llvm::ArrayRef<int> coeffBits,
+                                 ContextPtr &out) {
+  static std::mutex mutex;
+  static std::map<std::vector<uint64_t>, ContextPtr> cache;
+  std::vector<uint64_t> key{n, t};
+  key.insert(key.end(), coeffBits.begin(), coeffBits.end());
+  std::lock_guard<std::mutex> lock(mutex);
+  ContextPtr &ctx = cache[key];
+  if (!ctx) {
+    llvm::Expected<ContextPtr> created = bfv::Context::create(n, t, coeffBits);
+    if (!created) {
+      cache.erase(key);
+      return Status::error("invalid BFV parameters: " +
+                           llvm::toString(created.takeError()));
+    }
+    ctx = std::move(*created);
+  }
+  out = ctx;
+  return Status::ok();
+}
+
+namespace {
+
+// The parameter header: n (4 bytes), t (8 bytes), the number of primes (one
+// byte) and the bit size of each (one byte each). The library's own
+// encodings carry only a fingerprint, which cannot rebuild a context.
+constexpr size_t kMaxPrimes = 32;
+
+template <typename T> void appendRaw(std::string &out, T v) {
+  out.append(reinterpret_cast<const char *>(&v), sizeof v);
+}
+
+template <typename T> bool readRaw(llvm::StringRef &bytes, T &v) {
+  if (bytes.size() < sizeof v)
+    return false;
+  std::memcpy(&v, bytes.data(), sizeof v);
+  bytes = bytes.drop_front(sizeof v);
+  return true;
+}
+
+std::string paramsHeader(const bfv::Context &ctx) {
+  std::string out;
+  appendRaw(out, uint32_t(ctx.degree()));
+  appendRaw(out, ctx.plainModulus().value());
+  const bfv::RnsBase &primes = ctx.keyBase();
+  appendRaw(out, uint8_t(primes.size()));
+  for (size_t i = 0; i < primes.size(); ++i)
+    appendRaw(out, uint8_t(primes.modulus(i).bits()));
+  return out;
+}
+
+/// Reads the parameter header off the front of `bytes`.
+Status readParams(llvm::StringRef &bytes, ContextPtr &ctx) {
+  uint32_t n;
+  uint64_t t;
+  uint8_t count;
+  if (!readRaw(bytes, n) || !readRaw(bytes, t) || !readRaw(bytes, count) ||
+      count > kMaxPrimes || bytes.size() < count)
+    return Status::error("truncated BFV parameter header");
+  std::vector<int> bits(bytes.bytes_begin(), bytes.bytes_begin() + count);
+  bytes = bytes.drop_front(count);
+  return getBFVContext(n, t, bits, ctx);
+}
+
+/// Kinds the library serializes itself.
+template <typename T, llvm::Expected<T> (*Load)(const bfv::Context &,
+                                                llvm::ArrayRef<uint8_t>)>
+struct LibraryCodec {
+  static std::vector<uint8_t> save(const bfv::Context &ctx, const T &object) {
+    return bfv::serialize(ctx, object);
+  }
+  static llvm::Expected<T> load(const ContextPtr &ctx,
+                                llvm::ArrayRef<uint8_t> data) {
+    return Load(*ctx, data);
+  }
+};
+
+template <typename T> struct Codec;
+template <>
+struct Codec<bfv::PublicKey>
+    : LibraryCodec<bfv::PublicKey, bfv::deserializePublicKey> {
+  static constexpr const char *kind = "bfv.public_key";
+};
+template <>
+struct Codec<bfv::SecretKey>
+    : LibraryCodec<bfv::SecretKey, bfv::deserializeSecretKey> {
+  static constexpr const char *kind = "bfv.secret_key";
+};
+template <>
+struct Codec<bfv::RelinKeys>
+    : LibraryCodec<bfv::RelinKeys, bfv::deserializeRelinKeys> {
+  static constexpr const char *kind = "bfv.relin_key";
+};
+template <>
+struct Codec<bfv::GaloisKeys>
+    : LibraryCodec<bfv::GaloisKeys, bfv::deserializeGaloisKeys> {
+  static constexpr const char *kind = "bfv.galois_key";
+};
+template <>
+struct Codec<bfv::Ciphertext>
+    : LibraryCodec<bfv::Ciphertext, bfv::deserializeCiphertext> {
+  static constexpr const char *kind = "bfv.ciphertext";
+};
+
+/// An encoder is its parameters alone.
+template <> struct Codec<bfv::BatchEncoder> {
+  static constexpr const char *kind = "bfv.encoder";
+  static std::vector<uint8_t> save(const bfv::Context &,
+                                   const bfv::BatchEncoder &) {
+    return {};
+  }
+  static llvm::Expected<bfv::BatchEncoder> load(const ContextPtr &ctx,
+                                                llvm::ArrayRef<uint8_t> data) {
+    if (!data.empty())
+      return llvm::createStringError("trailing bytes after an encoder");
+    return bfv::BatchEncoder(ctx);
+  }
+};
+
+/// The library has no plaintext encoding: n coefficients of 8 bytes.
+template <> struct Codec<bfv::Plaintext> {
+  static constexpr const char *kind = "bfv.plaintext";
+  static std::vector<uint8_t> save(const bfv::Context &,
+                                   const bfv::Plaintext &pt) {
+    std::vector<uint8_t> out(pt.coeffs.size() * sizeof(uint64_t));
+    std::memcpy(out.data(), pt.coeffs.data(), out.size());
+    return out;
+  }
+  static llvm::Expected<bfv::Plaintext> load(const ContextPtr &ctx,
+                                             llvm::ArrayRef<uint8_t> data) {
+    if (data.size() != ctx->degree() * sizeof(uint64_t))
+      return llvm::createStringError("a plaintext needs " +
+                                     llvm::Twine(ctx->degree() * 8) +
+                                     " bytes, got " + llvm::Twine(data.size()));
+    bfv::Plaintext pt;
+    pt.coeffs.resize(ctx->degree());
+    std::memcpy(pt.coeffs.data(), data.data(), data.size());
+    for (uint64_t c : pt.coeffs)
+      if (c >= ctx->plainModulus().value())
+        return llvm::createStringError("plaintext coefficient out of range");
+    return pt;
+  }
+};
+
+template <typename T>
+Status load(llvm::StringRef bytes, std::shared_ptr<const Opaque> &out) {
+  ContextPtr ctx;
+  if (Status s = readParams(bytes, ctx); !s.isOk())
+    return s;
+  llvm::Expected<T> object =
+      Codec<T>::load(ctx, llvm::arrayRefFromStringRef(bytes));
+  if (!object)
+    return Status::error(llvm::toString(object.takeError()));
+  out = std::make_shared<const BFVValue<T>>(ctx, std::move(*object));
+  return Status::ok();
+}
+
+template <typename... T> void registerLoaders() {
+  (registerOpaqueLoader(Codec<T>::kind, load<T>), ...);
+}
+
+} // namespace
+
+template <typename T> llvm::StringRef BFVValue<T>::kindName() {
+  return Codec<T>::kind;
+}
+
+template <typename T> std::string BFVValue<T>::serialize() const {
+  std::string out = paramsHeader(*ctx);
+  std::vector<uint8_t> body = Codec<T>::save(*ctx, object);
+  out.append(body.begin(), body.end());
+  return out;
+}
+
+void mplang::rt::registerBFVLoaders() {
+  registerLoaders<bfv::PublicKey, bfv::SecretKey, bfv::RelinKeys,
+                  bfv::GaloisKeys, bfv::BatchEncoder, bfv::Plaintext,
+                  bfv::Ciphertext>();
+}
+
+template class mplang::rt::BFVValue<bfv::PublicKey>;
+template class mplang::rt::BFVValue<bfv::SecretKey>;
+template class mplang::rt::BFVValue<bfv::RelinKeys>;
+template class mplang::rt::BFVValue<bfv::GaloisKeys>;
+template class mplang::rt::BFVValue<bfv::BatchEncoder>;
+template class mplang::rt::BFVValue<bfv::Plaintext>;
+template class mplang::rt::BFVValue<bfv::Ciphertext>;

@@ -1,0 +1,49 @@
+// bfv failures at run time name the op, its location and the rank.
+
+// RUN: not mplang-run --sim 2 %s --entry absent_key 2>&1 | FileCheck %s --check-prefix=ABSENT
+// ABSENT: bfv-errors.mlir:[[@LINE+24]]:12: error: rank 0 failed: operand #1 is absent on this rank
+// ABSENT-NOT: rank 1:
+
+// RUN: not mplang-run --sim 2 %s --entry rotate_unrelinearized 2>&1 | FileCheck %s --check-prefix=SIZE3
+// SIZE3: bfv-errors.mlir:[[@LINE+36]]:12: error: rank 1 failed: bfv: relinearize before rotating
+
+#p = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
+!ct = !bfv.ciphertext<i64, #p>
+!pk = !bfv.public_key<#p>
+!sk = !bfv.secret_key<#p>
+!gk = !bfv.galois_key<#p, steps = [1]>
+!pt = !bfv.plaintext<i64, #p>
+!encoder = !bfv.encoder<#p>
+
+module attributes {simp.world_size = 2 : i64} {
+  // A secret key that this rank does not hold.
+  func.func @absent_key() -> !simp.mp<!pt, [0]> {
+    %0 = simp.pcall [0] () : () -> !simp.mp<!pt, [0]> {
+      %v = arith.constant dense<[1, 2]> : tensor<2xi64>
+      %pub, %sec = bfv.keygen : !pk, !sk
+      %enc = bfv.create_encoder : !encoder
+      %pt = bfv.encode %v, %enc : tensor<2xi64>, !encoder -> !pt
+      %c = bfv.encrypt %pt, %pub : !pt, !pk
+      %none = simp.absent : !sk
+      %d = bfv.decrypt %c, %none : !ct, !sk
+      simp.yield %d : !pt
+    }
+    return %0 : !simp.mp<!pt, [0]>
+  }
+
+  // A product must be relinearized before it can be rotated.
+  func.func @rotate_unrelinearized() -> !simp.mp<!ct, [1]> {
+    %0 = simp.pcall [1] () : () -> !simp.mp<!ct, [1]> {
+      %v = arith.constant dense<[1, 2]> : tensor<2xi64>
+      %pub, %sec = bfv.keygen : !pk, !sk
+      %gk = bfv.make_galois_keys %sec steps [1] : !sk
+      %enc = bfv.create_encoder : !encoder
+      %pt = bfv.encode %v, %enc : tensor<2xi64>, !encoder -> !pt
+      %c = bfv.encrypt %pt, %pub : !pt, !pk
+      %sq = bfv.mul %c, %c : (!ct, !ct) -> !ct
+      %r = bfv.rotate %sq, %gk by 1 : !ct, !gk
+      simp.yield %r : !ct
+    }
+    return %0 : !simp.mp<!ct, [1]>
+  }
+}

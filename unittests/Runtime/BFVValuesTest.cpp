@@ -1,0 +1,119 @@
+//===- BFVValuesTest.cpp - BFV objects as message bytes ---------*- C++ -*-===//
+
+#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Crypto/BFV/Encryptor.h"
+#include "mplang/Runtime/Serialize.h"
+
+#include "gtest/gtest.h"
+#include <cstring>
+#include <optional>
+
+using namespace mplang::rt;
+namespace bfv = mplang::bfv;
+
+namespace {
+
+class BFVValuesTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    registerBFVLoaders();
+    ASSERT_TRUE(
+        getBFVContext(4096, bfv::kDefaultPlainModulus, {36, 36, 37}, ctx)
+            .isOk());
+    gen.emplace(llvm::cantFail(bfv::KeyGenerator::create(ctx)));
+    pk = llvm::cantFail(gen->createPublicKey());
+    pt = llvm::cantFail(bfv::BatchEncoder(ctx).encode({1, 2, 3, 4}));
+    ct = llvm::cantFail(bfv::Encryptor(ctx, pk).encrypt(pt));
+  }
+
+  template <typename T> Value wrap(T object) {
+    return Value::opaque(std::make_shared<const BFVValue<T>>(ctx, object));
+  }
+
+  /// Decrypts and decodes the first four slots of a received ciphertext.
+  std::vector<int64_t> firstSlots(const Value &v) {
+    EXPECT_EQ(v.getOpaque()->kind(), "bfv.ciphertext");
+    const auto &in = static_cast<const BFVCiphertext &>(*v.getOpaque());
+    bfv::Plaintext out =
+        llvm::cantFail(bfv::Decryptor(ctx, gen->secretKey()).decrypt(in.get()));
+    std::vector<int64_t> slots =
+        llvm::cantFail(bfv::BatchEncoder(ctx).decode(out));
+    return {slots.begin(), slots.begin() + 4};
+  }
+
+  bfv::ContextPtr ctx;
+  std::optional<bfv::KeyGenerator> gen;
+  bfv::PublicKey pk;
+  bfv::Plaintext pt;
+  bfv::Ciphertext ct;
+};
+
+TEST_F(BFVValuesTest, ContextsAreSharedPerParameterSet) {
+  bfv::ContextPtr again;
+  ASSERT_TRUE(
+      getBFVContext(4096, bfv::kDefaultPlainModulus, {36, 36, 37}, again)
+          .isOk());
+  EXPECT_EQ(again, ctx);
+  EXPECT_FALSE(getBFVContext(4096, 17, {36, 36, 37}, again).isOk());
+}
+
+TEST_F(BFVValuesTest, EveryKindRoundTrips) {
+  std::vector<Value> values = {wrap(pk),
+                               wrap(gen->secretKey()),
+                               wrap(llvm::cantFail(gen->createRelinKeys())),
+                               wrap(llvm::cantFail(gen->createGaloisKeys({1}))),
+                               wrap(bfv::BatchEncoder(ctx)),
+                               wrap(pt),
+                               wrap(ct)};
+  for (const Value &v : values) {
+    std::string bytes = serializeValue(v);
+    Value out;
+    ASSERT_TRUE(deserializeValue(bytes, out).isOk())
+        << v.getOpaque()->kind().str();
+    ASSERT_TRUE(out.isOpaque());
+    EXPECT_EQ(out.getOpaque()->kind(), v.getOpaque()->kind());
+    EXPECT_EQ(out.getOpaque()->serialize(), v.getOpaque()->serialize());
+  }
+  Value out;
+  ASSERT_TRUE(deserializeValue(serializeValue(wrap(ct)), out).isOk());
+  EXPECT_EQ(firstSlots(out), (std::vector<int64_t>{1, 2, 3, 4}));
+}
+
+TEST_F(BFVValuesTest, RejectsTruncatedAndHostileBytes) {
+  Value out;
+  for (const Value &v : {wrap(ct), wrap(pt), wrap(pk)}) {
+    std::string bytes = serializeValue(v);
+    // Every cut through the headers, then a spread over the body.
+    for (size_t n = 0; n < bytes.size(); n += n < 64 ? 1 : 997)
+      EXPECT_FALSE(
+          deserializeValue(llvm::StringRef(bytes).take_front(n), out).isOk())
+          << v.getOpaque()->kind().str() << " cut at " << n;
+    EXPECT_FALSE(deserializeValue(bytes + "x", out).isOk());
+  }
+
+  std::string bytes = serializeValue(wrap(ct));
+  size_t params = 2 + llvm::StringRef("bfv.ciphertext").size();
+  auto rejects = [&](size_t at, char byte, llvm::StringRef why) {
+    std::string bad = bytes;
+    bad[at] = byte;
+    Status s = deserializeValue(bad, out);
+    EXPECT_FALSE(s.isOk()) << why.str();
+    EXPECT_NE(s.message().find(why.str()), std::string::npos) << s.message();
+  };
+  rejects(2, 'x', "unknown kind 'xfv.ciphertext'");
+  rejects(params + 1, 0x30, "invalid BFV parameters"); // n = 12288
+  rejects(params + 12, char(200), "truncated BFV parameter header");
+  rejects(params + 13, 40, "invalid BFV parameters"); // 40 + 36 + 37 bits
+  // The library's own header follows ours (16 bytes).
+  rejects(params + 16, 'X', "cannot load bfv.ciphertext");
+  // A header naming n = 8192 over an n = 4096 ciphertext.
+  rejects(params + 1, 0x20, "do not match");
+
+  // A plaintext coefficient of t or more.
+  std::string plain = serializeValue(wrap(pt));
+  uint64_t t = bfv::kDefaultPlainModulus;
+  std::memcpy(&plain[plain.size() - 8], &t, 8);
+  EXPECT_FALSE(deserializeValue(plain, out).isOk());
+}
+
+} // namespace
