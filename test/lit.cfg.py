@@ -15,4 +15,4 @@ config.substitutions.append(("%examples", os.path.join(config.mplang_src_root, "
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["mplang-opt", "mplang-run"], [config.mplang_tools_dir])
+llvm_config.add_tool_substitutions(["mplang-opt", "mplang-run", "mplang-worker"], [config.mplang_tools_dir])

@@ -9,6 +9,7 @@
 #include "mplang/Dialect/Simp/IR/SimpTypes.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Cluster/ClusterDriver.h"
 #include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/Simulator.h"
 #include "mplang/Runtime/TypeConversion.h"
@@ -35,6 +36,13 @@ static cl::opt<int64_t> simRanks("sim",
                                  cl::desc("Run all ranks in this process; the "
                                           "value must equal simp.world_size"),
                                  cl::init(0));
+static cl::opt<std::string>
+    clusterFile("cluster", cl::desc("Run on the workers of this cluster file "
+                                    "(YAML or JSON)"));
+static cl::opt<unsigned>
+    localWorkers("local",
+                 cl::desc("Start N workers on 127.0.0.1, run there, stop them"),
+                 cl::init(0));
 static cl::opt<std::string> entryName("entry", cl::desc("Entry function"),
                                       cl::init("main"));
 static cl::opt<std::string> traceFile("trace",
@@ -164,6 +172,9 @@ static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
 static std::string format(const rt::Value &value, Type type) {
   if (value.isAbsent())
     return "<absent>";
+  // Keys and ciphertexts have no printable form; name their kind.
+  if (value.isOpaque())
+    return ("<" + value.getOpaque()->kind() + ">").str();
   std::string text;
   llvm::raw_string_ostream os(text);
   rt::attributeFromValue(value, type).print(os);
@@ -193,7 +204,8 @@ int main(int argc, char **argv) {
   std::optional<int64_t> worldSize = simp::getWorldSize(*module);
   if (!worldSize)
     return fail("the program has no 'simp.world_size'");
-  if (simRanks != *worldSize)
+  bool distributed = localWorkers || !clusterFile.empty();
+  if (!distributed && simRanks != *worldSize)
     return fail("--sim " + Twine(simRanks) + " does not match simp.world_size = " +
                 Twine(*worldSize));
 
@@ -222,7 +234,11 @@ int main(int argc, char **argv) {
   options.interrupt = &interrupted;
   std::vector<rt::RankOutcome> outcomes;
   std::vector<std::unique_ptr<rt::Tracer>> tracers;
-  if (failed(rt::simulate(*module, options, args, outcomes, tracers)))
+  if (failed(distributed
+                 ? rt::runDistributed(*module,
+                                      {clusterFile, localWorkers, argv[0]},
+                                      options, args, outcomes)
+                 : rt::simulate(*module, options, args, outcomes, tracers)))
     return 1;
 
   if (!traceFile.empty()) {

@@ -1,0 +1,34 @@
+//===- ClusterDriver.h - run a projected program on workers -----*- C++ -*-===//
+
+#ifndef MPLANG_RUNTIME_CLUSTER_CLUSTERDRIVER_H
+#define MPLANG_RUNTIME_CLUSTER_CLUSTERDRIVER_H
+
+#include "mplang/Runtime/Simulator.h"
+
+namespace mplang::rt {
+
+struct DistributedOptions {
+  /// Workers from this cluster file, or `localWorkers` started here.
+  std::string clusterFile;
+  unsigned localWorkers = 0;
+  /// argv[0] of the running tool: mplang-worker is found next to it.
+  std::string argv0;
+  /// How long to wait for every worker to answer before submitting.
+  unsigned readySeconds = 10;
+};
+
+/// Runs the per-rank modules (`simp.rank`) of `projected` on workers: each
+/// rank's module (as bytecode) and arguments are submitted to its worker in
+/// parallel, the driver waits for all, aborts every rank as soon as one
+/// fails or becomes unreachable, and fetches the results. `outcomes` are as
+/// from `simulate` (errors carry the worker's message; `op` is null). Fails
+/// with a message on stderr when the cluster cannot be used at all.
+mlir::LogicalResult runDistributed(mlir::ModuleOp projected,
+                                   const DistributedOptions &cluster,
+                                   const SimulationOptions &options,
+                                   const std::vector<std::vector<Value>> &args,
+                                   std::vector<RankOutcome> &outcomes);
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_CLUSTER_CLUSTERDRIVER_H

@@ -1,0 +1,53 @@
+//===- Worker.h - one party's HTTP server -----------------------*- C++ -*-===//
+//
+// Serves protocol version 1 (docs/protocol.md): runs submitted jobs with the
+// executor, exchanges their messages with peer workers and keeps their
+// results until the driver fetches them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_CLUSTER_WORKER_H
+#define MPLANG_RUNTIME_CLUSTER_WORKER_H
+
+#include "mplang/Runtime/Cluster/ClusterConfig.h"
+
+#include <memory>
+
+namespace mplang::rt {
+
+struct WorkerOptions {
+  int64_t rank = 0;
+  /// Address to bind instead of the node's endpoint host.
+  std::string listenHost;
+  uint64_t maxJobBytes = 256ull << 20;
+  uint64_t maxMessageBytes = 1ull << 30;
+  unsigned poolThreads = 2;
+  /// Concurrent jobs (running, or known from early messages) at most.
+  unsigned maxJobs = 64;
+  /// Finished jobs keep their results, and jobs known only from early
+  /// messages their mailbox, this long before they are released.
+  unsigned retentionSeconds = 60;
+  /// How long a peer that is not listening is retried before a send fails.
+  unsigned connectRetrySeconds = 10;
+};
+
+class Worker {
+public:
+  Worker(const ClusterConfig &config, const WorkerOptions &options);
+  ~Worker();
+
+  /// Binds the node's endpoint.
+  Status bind();
+  /// Serves requests until `stop`.
+  void serve();
+  /// Thread-safe; running jobs are aborted.
+  void stop();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_CLUSTER_WORKER_H

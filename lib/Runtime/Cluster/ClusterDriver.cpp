@@ -1,0 +1,265 @@
+//===- ClusterDriver.cpp - run a projected program on workers -------------===//
+
+#include "mplang/Runtime/Cluster/ClusterDriver.h"
+#include "LocalCluster.h"
+#include "PeerLinks.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Serialize.h"
+
+#include "mlir/Bytecode/BytecodeWriter.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+using namespace mplang::rt;
+using namespace mplang::rt::protocol;
+using Clock = std::chrono::steady_clock;
+
+static mlir::LogicalResult fail(const llvm::Twine &message) {
+  llvm::errs() << "mplang-run: error: " << message << "\n";
+  return mlir::failure();
+}
+
+namespace {
+/// One job on every worker of a cluster, from submission to release.
+class Dispatch {
+public:
+  Dispatch(const ClusterConfig &config, const SimulationOptions &options)
+      : config(config), options(options), job(randomHex()) {}
+
+  Status waitReady(unsigned seconds);
+  /// Submits, waits, fetches; fills `outcomes` (one per rank).
+  void run(const std::vector<JobRequest> &requests,
+           const std::vector<unsigned> &numResults,
+           std::vector<RankOutcome> &outcomes);
+
+private:
+  std::unique_ptr<httplib::Client> client(int64_t rank) const {
+    return makeClient(config, rank, kDriver, config.driver.token);
+  }
+  std::string who(int64_t rank) const {
+    return "rank " + std::to_string(rank) + " (" + config.endpoint(rank) + ")";
+  }
+  /// Records the first failure and tells every worker to drop the job.
+  void stopAll(const std::string &reason);
+  /// Runs `fn(rank)` on one thread per rank and waits for all.
+  template <typename Fn> void eachRank(Fn fn) {
+    std::vector<std::thread> threads;
+    for (size_t r = 0; r < config.nodes.size(); ++r)
+      threads.emplace_back(fn, r);
+    for (std::thread &thread : threads)
+      thread.join();
+  }
+
+  const ClusterConfig &config;
+  const SimulationOptions &options;
+  const std::string job;
+  std::mutex mutex;
+  bool stopped = false;
+};
+} // namespace
+
+Status Dispatch::waitReady(unsigned seconds) {
+  std::vector<std::string> errors(config.nodes.size());
+  eachRank([&](int64_t r) {
+    auto deadline = Clock::now() + std::chrono::seconds(seconds);
+    std::unique_ptr<httplib::Client> http = client(r);
+    while (true) {
+      httplib::Result result = http->Get("/v1/health");
+      if (result && result->status == 200)
+        return;
+      // A worker that answers but refuses us will not change its mind.
+      if ((result && result->status != 200) || Clock::now() > deadline) {
+        errors[r] = who(r) + " is not ready: " + describeFailure(result);
+        return;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  for (const std::string &error : errors)
+    if (!error.empty())
+      return Status::error(error);
+  return Status::ok();
+}
+
+void Dispatch::stopAll(const std::string &reason) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (stopped)
+      return;
+    stopped = true;
+  }
+  eachRank([&](int64_t r) {
+    std::unique_ptr<httplib::Client> http = client(r);
+    http->set_connection_timeout(1);
+    http->Post("/v1/jobs/" + job + "/abort", reason, "text/plain");
+  });
+}
+
+void Dispatch::run(const std::vector<JobRequest> &requests,
+                   const std::vector<unsigned> &numResults,
+                   std::vector<RankOutcome> &outcomes) {
+  size_t worldSize = config.nodes.size();
+  outcomes.assign(worldSize, RankOutcome());
+  auto failRank = [&](int64_t r, const std::string &message, bool aborted) {
+    outcomes[r].status = Status::error(message);
+    outcomes[r].error.message = message;
+    outcomes[r].error.aborted = aborted;
+  };
+  // The driver's own bound, a little after the workers' time-out, for
+  // workers that stop answering without closing their connections.
+  auto deadline =
+      Clock::now() + std::chrono::seconds(options.timeoutSeconds + 5);
+
+  eachRank([&](int64_t r) {
+    std::unique_ptr<httplib::Client> http = client(r);
+    http->set_write_timeout(600);
+    std::string path = "/v1/jobs/" + job;
+    httplib::Result result =
+        http->Post(path, encodeJob(requests[r]), kBinaryType);
+    if (!result || result->status != 201) {
+      failRank(r, who(r) + " refused the job: " + describeFailure(result),
+               false);
+      stopAll("aborted: the driver could not submit to rank " +
+              std::to_string(r));
+      return;
+    }
+    // Long polls until the job ends here; a worker that stops answering
+    // stops the job everywhere.
+    while (true) {
+      result = http->Get(path + "?wait_ms=200");
+      if (!result || result->status != 200) {
+        failRank(r, who(r) + " is unreachable: " + describeFailure(result),
+                 false);
+        stopAll("aborted: rank " + std::to_string(r) + " is unreachable");
+        return;
+      }
+      std::string state, error;
+      bool aborted = false;
+      try {
+        auto body = nlohmann::json::parse(result->body);
+        state = body.at("state").get<std::string>();
+        if (state == "failed") {
+          error = body.at("error").get<std::string>();
+          aborted = body.at("aborted").get<bool>();
+        }
+      } catch (const std::exception &e) {
+        failRank(r, who(r) + " sent a bad status: " + e.what(), false);
+        return stopAll("aborted: rank " + std::to_string(r) + " misbehaved");
+      }
+      if (state == "failed") {
+        failRank(r, error, aborted);
+        return stopAll("aborted: rank " + std::to_string(r) + " failed");
+      }
+      if (state == "succeeded")
+        break;
+      bool late = options.timeoutSeconds && Clock::now() > deadline;
+      if (late || (options.interrupt && *options.interrupt)) {
+        std::string why = late ? "timed out after " +
+                                     std::to_string(options.timeoutSeconds) +
+                                     " s waiting for " + who(r)
+                               : "interrupted";
+        failRank(r, why, false);
+        return stopAll("aborted: " + why);
+      }
+      std::lock_guard<std::mutex> lock(mutex);
+      if (stopped)
+        return failRank(r, "aborted: another rank failed", true);
+    }
+    result = http->Get(path + "/results");
+    std::vector<std::string> blobs;
+    Status decoded = result && result->status == 200
+                         ? decodeResults(result->body, blobs)
+                         : Status::error(describeFailure(result));
+    if (decoded.isOk() && blobs.size() != numResults[r])
+      decoded = Status::error("expected " + llvm::Twine(numResults[r]) +
+                              " results, got " + llvm::Twine(blobs.size()));
+    for (const std::string &blob : blobs) {
+      if (!decoded.isOk())
+        break;
+      Value value;
+      decoded = deserializeValue(blob, value);
+      outcomes[r].results.push_back(std::move(value));
+    }
+    if (!decoded.isOk())
+      failRank(
+          r, "cannot fetch the results of " + who(r) + ": " + decoded.message(),
+          false);
+    http->Delete(path);
+  });
+}
+
+mlir::LogicalResult
+mplang::rt::runDistributed(mlir::ModuleOp projected,
+                           const DistributedOptions &cluster,
+                           const SimulationOptions &options,
+                           const std::vector<std::vector<Value>> &args,
+                           std::vector<RankOutcome> &outcomes) {
+  if (options.trace)
+    return fail("--trace is not supported with --cluster or --local yet");
+  std::vector<JobRequest> requests;
+  std::vector<unsigned> numResults;
+  for (auto program : projected.getOps<mlir::ModuleOp>()) {
+    if (!program->hasAttr(mlir::simp::SimpDialect::getRankAttrName()))
+      continue;
+    auto entry = program.lookupSymbol<mlir::func::FuncOp>(options.entry);
+    if (!entry)
+      return fail("no entry function @" + options.entry);
+    JobRequest request;
+    request.entry = options.entry;
+    request.timeoutSeconds = options.timeoutSeconds;
+    // A rank's program verifies only inside a module giving the world size.
+    mlir::OpBuilder builder(projected.getContext());
+    mlir::OwningOpRef<mlir::ModuleOp> wrapper =
+        builder.create<mlir::ModuleOp>(projected.getLoc());
+    (*wrapper)->setAttr(
+        mlir::simp::SimpDialect::getWorldSizeAttrName(),
+        projected->getAttr(mlir::simp::SimpDialect::getWorldSizeAttrName()));
+    wrapper->push_back(program->clone());
+    llvm::raw_string_ostream os(request.module);
+    if (mlir::failed(mlir::writeBytecodeToFile(*wrapper, os)))
+      return fail("cannot write the program of a rank as bytecode");
+    for (const Value &arg : args[requests.size()])
+      request.args.push_back(serializeValue(arg));
+    requests.push_back(std::move(request));
+    numResults.push_back(entry.getNumResults());
+  }
+
+  ClusterConfig loaded;
+  LocalCluster local;
+  const ClusterConfig *config = &loaded;
+  if (cluster.localWorkers) {
+    if (cluster.localWorkers != requests.size())
+      return fail(
+          "--local " + llvm::Twine(cluster.localWorkers) +
+          " does not match simp.world_size = " + llvm::Twine(requests.size()));
+    llvm::SmallString<256> worker(
+        llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
+            cluster.argv0.c_str(), (void *)&runDistributed)));
+    llvm::sys::path::append(worker, "mplang-worker");
+    if (Status s = local.start(cluster.localWorkers, std::string(worker));
+        !s.isOk())
+      return fail("cannot start local workers: " + s.message());
+    config = &local.config();
+  } else {
+    if (Status s = loadClusterConfig(cluster.clusterFile, loaded); !s.isOk())
+      return fail(s.message());
+    if (loaded.nodes.size() != requests.size())
+      return fail(
+          cluster.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
+          " nodes, but simp.world_size = " + llvm::Twine(requests.size()));
+    if (loaded.driver.token.empty())
+      return fail(cluster.clusterFile +
+                  ": driver: the driver needs its token, not token_sha256");
+  }
+
+  Dispatch dispatch(*config, options);
+  if (Status s = dispatch.waitReady(cluster.readySeconds); !s.isOk())
+    return fail(s.message());
+  dispatch.run(requests, numResults, outcomes);
+  return mlir::success();
+}

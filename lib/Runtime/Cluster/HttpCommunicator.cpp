@@ -1,0 +1,63 @@
+//===- HttpCommunicator.cpp - one job's messages between workers ----------===//
+
+#include "mplang/Runtime/Cluster/HttpCommunicator.h"
+#include "PeerLinks.h"
+#include "mplang/Runtime/Cluster/Protocol.h"
+
+using namespace mplang::rt;
+
+Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
+                              std::string bytes) {
+  if (dst < 0 || dst >= worldSize())
+    return Status::error("send to rank " + llvm::Twine(dst) +
+                         " outside the world of " + llvm::Twine(worldSize()));
+  if (dst == self)
+    return mailbox.deliver(self, self, key, std::move(bytes));
+  if (std::string why = abortReason(); !why.empty())
+    return Status::error(why);
+  std::string path = "/v1/jobs/" + job + "/messages/" + std::to_string(self) +
+                     "/" + std::to_string(key.tag);
+  httplib::Headers headers{{protocol::kContextHeader, key.context}};
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    ++sendsInFlight;
+  }
+  std::string what = key.str();
+  // The job waits for every send (waitForSends) before it ends, so `this`
+  // outlives the callback.
+  links.put(dst, std::move(path), std::move(headers), std::move(bytes),
+            [this, what, dst](Status status) {
+              if (!status.isOk()) {
+                std::string why = "rank " + std::to_string(self) + " sending " +
+                                  what + " to rank " + std::to_string(dst) +
+                                  " failed: " + status.message();
+                {
+                  std::lock_guard<std::mutex> lock(mutex);
+                  if (!sendError)
+                    sendError = why;
+                }
+                abort(why);
+              }
+              std::lock_guard<std::mutex> lock(mutex);
+              --sendsInFlight;
+              sendsDone.notify_all();
+            });
+  return Status::ok();
+}
+
+Status HttpCommunicator::waitForSends() {
+  std::unique_lock<std::mutex> lock(mutex);
+  sendsDone.wait(lock, [&] { return sendsInFlight == 0; });
+  return sendError ? Status::error(*sendError) : Status::ok();
+}
+
+void HttpCommunicator::abort(const std::string &why) {
+  mailbox.abort(why);
+  if (!peersTold.exchange(true))
+    links.broadcastAbort(job, why);
+}
+
+void HttpCommunicator::abortFromPeer(const std::string &why) {
+  peersTold = true;
+  mailbox.abort(why);
+}

@@ -1,0 +1,34 @@
+//===- LocalCluster.h - worker processes on 127.0.0.1 -----------*- C++ -*-===//
+
+#ifndef MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
+#define MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
+
+#include "mplang/Runtime/Cluster/ClusterConfig.h"
+
+#include <sys/types.h>
+
+namespace mplang::rt {
+
+/// N mplang-worker processes on free loopback ports with fresh random
+/// credentials, described by a private cluster file. They are stopped, and
+/// the file removed, on destruction (or with this process, if it dies).
+class LocalCluster {
+public:
+  ~LocalCluster();
+  /// Starts the workers and waits until each answers its health check.
+  Status start(unsigned workers, const std::string &workerPath);
+  const ClusterConfig &config() const { return cluster; }
+
+private:
+  Status startOnce(unsigned workers, const std::string &workerPath,
+                   bool &retry);
+  void stop();
+
+  std::string dir;
+  std::vector<pid_t> pids;
+  ClusterConfig cluster;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H

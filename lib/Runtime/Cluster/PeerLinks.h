@@ -1,0 +1,88 @@
+//===- PeerLinks.h - a worker's connections to its peers --------*- C++ -*-===//
+//
+// One keep-alive HTTP connection per peer, fed by a queue and drained by one
+// thread, so that `send` never blocks and messages to a peer keep their order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_CLUSTER_PEERLINKS_H
+#define MPLANG_RUNTIME_CLUSTER_PEERLINKS_H
+
+#include "mplang/Runtime/Cluster/ClusterConfig.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <functional>
+#include <httplib.h>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace mplang::rt {
+
+/// An authenticated client of one worker: keep-alive, TCP_NODELAY, TLS
+/// verified against the cluster's CA when the cluster uses TLS. `from` is
+/// the identity sent with every request (a rank, or "driver").
+std::unique_ptr<httplib::Client> makeClient(const ClusterConfig &config,
+                                            int64_t rank,
+                                            const std::string &from,
+                                            const std::string &token);
+
+/// Describes a failed request: the transport error or the HTTP status and
+/// the worker's message.
+std::string describeFailure(const httplib::Result &result);
+
+class PeerLinks {
+public:
+  using Done = std::function<void(Status)>;
+
+  /// `connectRetrySeconds` bounds how long a peer that is not listening yet
+  /// (or restarting) is retried with back-off before a send fails.
+  PeerLinks(const ClusterConfig &config, int64_t self,
+            unsigned connectRetrySeconds);
+  ~PeerLinks();
+
+  /// Queues a PUT of `body` to `path` on worker `dst`; `done` runs on the
+  /// link's thread with the outcome.
+  void put(int64_t dst, std::string path, httplib::Headers headers,
+           std::string body, Done done);
+  /// Ends the links once their queues are sent, closing the connections so
+  /// that peers' server threads are released.
+  void stop();
+  /// Tells every other worker to abort `job`, in the background.
+  void broadcastAbort(const std::string &job, const std::string &reason);
+
+private:
+  struct Outgoing {
+    std::string path;
+    httplib::Headers headers;
+    std::string body;
+    Done done;
+  };
+  struct Link {
+    std::mutex mutex;
+    std::condition_variable ready;
+    std::deque<Outgoing> queue;
+    std::thread thread;
+  };
+  void drain(int64_t dst, Link &link);
+  Status deliver(httplib::Client &client, int64_t dst, const Outgoing &msg);
+
+  const ClusterConfig &config;
+  int64_t self;
+  unsigned connectRetrySeconds;
+  std::vector<std::unique_ptr<Link>> links;
+  std::atomic<bool> stopping{false};
+  /// Abort notices in flight; finished ones are joined when the next starts.
+  struct Notice {
+    std::thread thread;
+    std::shared_ptr<std::atomic<bool>> done;
+  };
+  std::mutex noticeMutex;
+  std::vector<Notice> notices;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_CLUSTER_PEERLINKS_H

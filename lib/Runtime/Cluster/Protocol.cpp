@@ -1,0 +1,154 @@
+//===- Protocol.cpp - the worker HTTP protocol, version 1 -----------------===//
+
+#include "mplang/Runtime/Cluster/Protocol.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
+#include <nlohmann/json.hpp>
+#include <sys/random.h>
+
+using namespace mplang::rt;
+using namespace mplang::rt::protocol;
+using llvm::StringRef;
+
+bool protocol::isValidJobId(StringRef id) {
+  return !id.empty() && id.size() <= 64 && llvm::all_of(id, [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '-';
+  });
+}
+
+bool protocol::isValidContext(StringRef context) {
+  return context.size() <= 1024 &&
+         llvm::all_of(context, [](char c) { return c >= 0x20 && c < 0x7f; });
+}
+
+template <typename T> static void put(std::string &out, T value) {
+  char bytes[sizeof(T)];
+  llvm::support::endian::write<T, llvm::endianness::little>(bytes, value);
+  out.append(bytes, sizeof(T));
+}
+
+/// Reads little-endian integers and length-prefixed blobs from a body,
+/// failing (not crashing) on truncation.
+namespace {
+class Cursor {
+public:
+  explicit Cursor(StringRef bytes) : rest(bytes) {}
+  template <typename T> bool get(T &value) {
+    if (rest.size() < sizeof(T))
+      return false;
+    value =
+        llvm::support::endian::read<T, llvm::endianness::little>(rest.data());
+    rest = rest.drop_front(sizeof(T));
+    return true;
+  }
+  bool blob(std::string &out) {
+    uint64_t size;
+    if (!get(size) || size > rest.size())
+      return false;
+    out = rest.take_front(size).str();
+    rest = rest.drop_front(size);
+    return true;
+  }
+  bool take(size_t size, StringRef &out) {
+    if (size > rest.size())
+      return false;
+    out = rest.take_front(size);
+    rest = rest.drop_front(size);
+    return true;
+  }
+  bool atEnd() const { return rest.empty(); }
+
+private:
+  StringRef rest;
+};
+} // namespace
+
+static void putBlob(std::string &out, StringRef blob) {
+  put<uint64_t>(out, blob.size());
+  out.append(blob.data(), blob.size());
+}
+
+std::string protocol::encodeJob(const JobRequest &job) {
+  nlohmann::json header = {{"entry", job.entry},
+                           {"timeout_s", job.timeoutSeconds},
+                           {"num_args", job.args.size()}};
+  std::string text = header.dump();
+  std::string out = "MPJ1";
+  put<uint32_t>(out, text.size());
+  out += text;
+  putBlob(out, job.module);
+  for (const std::string &arg : job.args)
+    putBlob(out, arg);
+  return out;
+}
+
+Status protocol::decodeJob(StringRef body, JobRequest &job) {
+  if (!body.consume_front("MPJ1"))
+    return Status::error("job body does not start with \"MPJ1\"");
+  Cursor cursor(body);
+  uint32_t headerSize;
+  StringRef headerText;
+  if (!cursor.get(headerSize) || !cursor.take(headerSize, headerText))
+    return Status::error("job body truncated in its header");
+  uint64_t numArgs = 0;
+  try {
+    auto header = nlohmann::json::parse(headerText);
+    job.entry = header.at("entry").get<std::string>();
+    job.timeoutSeconds = header.at("timeout_s").get<unsigned>();
+    numArgs = header.at("num_args").get<uint64_t>();
+  } catch (const std::exception &e) {
+    return Status::error(llvm::Twine("bad job header: ") + e.what());
+  }
+  if (job.entry.empty() || job.entry.size() > 256)
+    return Status::error("bad job header: entry must have 1-256 characters");
+  if (!cursor.blob(job.module))
+    return Status::error("job body truncated in the module");
+  job.args.clear();
+  for (uint64_t i = 0; i < numArgs; ++i) {
+    std::string arg;
+    if (!cursor.blob(arg))
+      return Status::error("job body truncated in argument " + llvm::Twine(i));
+    job.args.push_back(std::move(arg));
+  }
+  if (!cursor.atEnd())
+    return Status::error("job body has bytes after its last argument");
+  return Status::ok();
+}
+
+std::string protocol::encodeResults(const std::vector<std::string> &results) {
+  std::string out = "MPR1";
+  put<uint32_t>(out, results.size());
+  for (const std::string &result : results)
+    putBlob(out, result);
+  return out;
+}
+
+Status protocol::decodeResults(StringRef body,
+                               std::vector<std::string> &results) {
+  if (!body.consume_front("MPR1"))
+    return Status::error("results do not start with \"MPR1\"");
+  Cursor cursor(body);
+  uint32_t count;
+  // Each result takes at least its 8-byte length.
+  if (!cursor.get(count) || count > body.size() / 8)
+    return Status::error("results truncated");
+  results.assign(count, {});
+  for (std::string &result : results)
+    if (!cursor.blob(result))
+      return Status::error("results truncated");
+  if (!cursor.atEnd())
+    return Status::error("results have trailing bytes");
+  return Status::ok();
+}
+
+std::string protocol::randomHex(size_t bytes) {
+  std::vector<uint8_t> buffer(bytes);
+  size_t filled = 0;
+  while (filled < bytes) {
+    ssize_t n = getrandom(buffer.data() + filled, bytes - filled, 0);
+    if (n > 0)
+      filled += n;
+  }
+  return llvm::toHex(buffer, /*LowerCase=*/true);
+}

@@ -1,0 +1,603 @@
+//===- Worker.cpp - one party's HTTP server -------------------------------===//
+
+#include "mplang/Runtime/Cluster/Worker.h"
+#include "PeerLinks.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Cluster/HttpCommunicator.h"
+#include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Executor.h"
+#include "mplang/Runtime/Serialize.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include <cstring>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+
+using namespace mplang::rt;
+using namespace mplang::rt::protocol;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+enum class JobState { Waiting, Running, Succeeded, Failed };
+
+const char *stateName(JobState state) {
+  switch (state) {
+  case JobState::Waiting:
+    return "waiting";
+  case JobState::Running:
+    return "running";
+  case JobState::Succeeded:
+    return "succeeded";
+  case JobState::Failed:
+    return "failed";
+  }
+  return "";
+}
+
+/// The program of a submitted job, parsed and compiled.
+struct Program {
+  std::unique_ptr<mlir::MLIRContext> context;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::unique_ptr<PlanBuilder> plans;
+  const BlockPlan *entry = nullptr;
+  std::vector<Value> args;
+};
+
+/// One job on this worker. It exists from its first message, abort or
+/// submission, whichever comes first, so early messages are kept.
+struct Job {
+  Job(const std::string &id, int64_t rank, int64_t worldSize, PeerLinks &links)
+      : id(id), mailbox(worldSize), comm(id, rank, mailbox, links),
+        created(Clock::now()) {}
+
+  const std::string id;
+  InMemoryHub mailbox;
+  HttpCommunicator comm;
+  const Clock::time_point created;
+
+  std::mutex mutex;
+  std::condition_variable changed;
+  JobState state = JobState::Waiting;
+  std::string error;
+  bool errorAborted = false;
+  std::string results;
+  Clock::time_point deadline, finished;
+  unsigned timeoutSeconds = 0;
+  bool timedOut = false;
+  bool released = false;
+  std::thread thread;
+
+  bool terminal() const {
+    return state == JobState::Succeeded || state == JobState::Failed;
+  }
+};
+
+void reply(httplib::Response &res, int status, const std::string &message) {
+  res.status = status;
+  res.set_content(message + "\n", "text/plain");
+}
+
+/// "FILE:LINE:COL: " of an op, for errors reported away from its source.
+std::string locationPrefix(mlir::Operation *op) {
+  if (!op)
+    return "";
+  if (auto loc = op->getLoc()->findInstanceOf<mlir::FileLineColLoc>())
+    return (loc.getFilename().str() + ":" + std::to_string(loc.getLine()) +
+            ":" + std::to_string(loc.getColumn()) + ": ");
+  return "";
+}
+} // namespace
+
+struct Worker::Impl {
+  Impl(const ClusterConfig &config, const WorkerOptions &options)
+      : config(config), options(options),
+        links(this->config, options.rank, options.connectRetrySeconds),
+        pool(options.poolThreads) {
+    mplang::registerAllDialects(registry);
+  }
+
+  void routes();
+  /// Who sent `req`: a rank, -1 for the driver; nullopt after replying
+  /// 401/403.
+  std::optional<int64_t> authenticate(const httplib::Request &req,
+                                      httplib::Response &res);
+  static int64_t sender(const httplib::Request &req);
+  std::shared_ptr<Job> find(const std::string &id);
+  /// The job `id`, created (waiting for its submission) if unknown; null
+  /// after replying with the reason it cannot be.
+  std::shared_ptr<Job> findOrCreate(const std::string &id,
+                                    httplib::Response &res);
+  void submit(const httplib::Request &req, httplib::Response &res);
+  void status(const httplib::Request &req, httplib::Response &res);
+  void message(const httplib::Request &req, httplib::Response &res,
+               const httplib::ContentReader &reader);
+  void abort(const httplib::Request &req, httplib::Response &res);
+  void results(const httplib::Request &req, httplib::Response &res);
+  void release(const httplib::Request &req, httplib::Response &res);
+  void run(std::shared_ptr<Job> job, std::shared_ptr<Program> program);
+  void reap();
+
+  ClusterConfig config;
+  WorkerOptions options;
+  PeerLinks links;
+  ThreadPool pool;
+  mlir::DialectRegistry registry;
+  std::unique_ptr<httplib::Server> server;
+
+  std::mutex jobsMutex;
+  std::map<std::string, std::shared_ptr<Job>> jobs;
+  /// Ids of released jobs, so that late messages do not resurrect them.
+  std::map<std::string, Clock::time_point> releasedIds;
+  std::atomic<bool> stopping{false};
+  std::condition_variable reaperWake;
+  std::thread reaper;
+};
+
+std::optional<int64_t> Worker::Impl::authenticate(const httplib::Request &req,
+                                                  httplib::Response &res) {
+  std::string auth = req.get_header_value("Authorization");
+  llvm::StringRef token(auth);
+  if (!token.consume_front("Bearer ")) {
+    reply(res, 401, "missing 'Authorization: Bearer TOKEN'");
+    return std::nullopt;
+  }
+  std::string from = req.get_header_value(kFromHeader);
+  const Credential *credential = nullptr;
+  int64_t rank = -1;
+  if (from == kDriver) {
+    credential = &config.driver;
+  } else if (!llvm::StringRef(from).getAsInteger(10, rank) && rank >= 0 &&
+             rank < int64_t(config.nodes.size()) && rank != options.rank) {
+    credential = &config.nodes[rank].credential;
+  } else {
+    reply(res, 401,
+          std::string("missing or bad ") + kFromHeader + " header '" + from +
+              "': expected 'driver' or a peer rank");
+    return std::nullopt;
+  }
+  if (!tokenMatches(*credential, token.str())) {
+    reply(res, 401, "bad token for " + from);
+    return std::nullopt;
+  }
+  return rank;
+}
+
+int64_t Worker::Impl::sender(const httplib::Request &req) {
+  std::string from = req.get_header_value(kFromHeader);
+  return from == kDriver ? -1 : std::stoll(from);
+}
+
+std::shared_ptr<Job> Worker::Impl::find(const std::string &id) {
+  std::lock_guard<std::mutex> lock(jobsMutex);
+  auto it = jobs.find(id);
+  return it == jobs.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
+                                                httplib::Response &res) {
+  std::lock_guard<std::mutex> lock(jobsMutex);
+  if (auto it = jobs.find(id); it != jobs.end())
+    return it->second;
+  if (releasedIds.count(id)) {
+    reply(res, 410, "job " + id + " was released");
+    return nullptr;
+  }
+  if (jobs.size() >= options.maxJobs) {
+    reply(res, 503, "too many jobs (" + std::to_string(options.maxJobs) + ")");
+    return nullptr;
+  }
+  auto job =
+      std::make_shared<Job>(id, options.rank, config.nodes.size(), links);
+  jobs[id] = job;
+  return job;
+}
+
+void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
+  std::string id = req.matches[1];
+  if (req.body.size() > options.maxJobBytes)
+    return reply(res, 413,
+                 "job body larger than " + std::to_string(options.maxJobBytes) +
+                     " bytes");
+  JobRequest request;
+  if (Status s = decodeJob(req.body, request); !s.isOk())
+    return reply(res, 400, s.message());
+
+  auto program = std::make_shared<Program>();
+  program->context = std::make_unique<mlir::MLIRContext>(
+      registry, mlir::MLIRContext::Threading::DISABLED);
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler handler(
+      program->context.get(), [&](mlir::Diagnostic &diag) {
+        llvm::raw_string_ostream os(diagnostics);
+        os << diag.getLocation() << ": " << diag << "\n";
+        return mlir::success();
+      });
+  program->module = mlir::parseSourceString<mlir::ModuleOp>(
+      request.module, mlir::ParserConfig(program->context.get()), "job-" + id);
+  if (!program->module)
+    return reply(res, 400, "malformed module:\n" + diagnostics);
+  // The job's module holds this rank's program (`simp.rank`) and nothing
+  // else that runs.
+  mlir::ModuleOp mine;
+  for (auto nested : program->module->getOps<mlir::ModuleOp>()) {
+    auto rank = nested->getAttrOfType<mlir::IntegerAttr>(
+        mlir::simp::SimpDialect::getRankAttrName());
+    if (rank && rank.getInt() == options.rank && !mine)
+      mine = nested;
+    else
+      return reply(res, 400,
+                   "the module holds more than the program of rank " +
+                       std::to_string(options.rank));
+  }
+  if (!mine)
+    return reply(
+        res, 400,
+        "the module holds no program for rank " + std::to_string(options.rank) +
+            " (a module with simp.rank = " + std::to_string(options.rank) +
+            ")");
+  auto entry = mine.lookupSymbol<mlir::func::FuncOp>(request.entry);
+  if (!entry || entry.isExternal())
+    return reply(res, 400, "no entry function @" + request.entry);
+  if (entry.getNumArguments() != request.args.size())
+    return reply(res, 400,
+                 "@" + request.entry + " takes " +
+                     std::to_string(entry.getNumArguments()) +
+                     " arguments, the job binds " +
+                     std::to_string(request.args.size()));
+  program->plans = std::make_unique<PlanBuilder>(KernelRegistry::getDefault());
+  // Compile every function, so that every missing kernel is reported now.
+  bool compiled = true;
+  for (auto fn : mine.getOps<mlir::func::FuncOp>())
+    if (!fn.isExternal())
+      compiled &= program->plans->compileFunction(fn) != nullptr;
+  program->entry = program->plans->compileFunction(entry);
+  if (!compiled || !program->entry)
+    return reply(res, 400, "cannot run the module:\n" + diagnostics);
+  for (auto [i, bytes] : llvm::enumerate(request.args)) {
+    Value value;
+    if (Status s = deserializeValue(bytes, value); !s.isOk())
+      return reply(res, 400,
+                   "argument " + std::to_string(i) + ": " + s.message());
+    program->args.push_back(std::move(value));
+  }
+
+  std::shared_ptr<Job> job = findOrCreate(id, res);
+  if (!job)
+    return;
+  {
+    std::lock_guard<std::mutex> lock(job->mutex);
+    if (job->state != JobState::Waiting)
+      return reply(res, 409, "job " + id + " was already submitted");
+    job->state = JobState::Running;
+    job->timeoutSeconds = request.timeoutSeconds;
+    job->deadline = Clock::now() + std::chrono::seconds(request.timeoutSeconds);
+    job->thread = std::thread([this, job, program] { run(job, program); });
+  }
+  res.status = 201;
+  res.set_content(nlohmann::json{{"job", id}}.dump(), "application/json");
+}
+
+void Worker::Impl::run(std::shared_ptr<Job> job,
+                       std::shared_ptr<Program> program) {
+  std::vector<Value> results;
+  Status status = Status::ok();
+  RunError error;
+  {
+    Executor executor(job->comm, pool);
+    status = executor.run(*program->entry, program->args, results);
+    error = executor.error();
+  }
+  Status sent = job->comm.waitForSends();
+  std::string failure;
+  if (!status.isOk())
+    failure = locationPrefix(error.op) + error.message;
+  else if (!sent.isOk())
+    failure = sent.message();
+  std::vector<std::string> encoded;
+  for (const Value &value : results)
+    encoded.push_back(serializeValue(value));
+  // The plans refer to the module's ops: release them before the context.
+  program.reset();
+
+  std::lock_guard<std::mutex> lock(job->mutex);
+  if (failure.empty()) {
+    job->state = JobState::Succeeded;
+    job->results = encodeResults(encoded);
+  } else {
+    job->state = JobState::Failed;
+    job->error = failure;
+    job->errorAborted = !status.isOk() && error.aborted;
+  }
+  job->finished = Clock::now();
+  job->changed.notify_all();
+}
+
+void Worker::Impl::status(const httplib::Request &req, httplib::Response &res) {
+  std::shared_ptr<Job> job = find(req.matches[1]);
+  if (!job)
+    return reply(res, 404, "no job " + std::string(req.matches[1]));
+  unsigned waitMs = 0;
+  if (req.has_param("wait_ms") &&
+      llvm::StringRef(req.get_param_value("wait_ms")).getAsInteger(10, waitMs))
+    return reply(res, 400, "wait_ms must be a number");
+  std::unique_lock<std::mutex> lock(job->mutex);
+  // A long poll: answer as soon as the job ends.
+  job->changed.wait_for(lock,
+                        std::chrono::milliseconds(std::min(waitMs, 10000u)),
+                        [&] { return job->terminal() || stopping; });
+  nlohmann::json body = {{"job", job->id}, {"state", stateName(job->state)}};
+  if (job->state == JobState::Failed) {
+    body["error"] = job->error;
+    body["aborted"] = job->errorAborted;
+  }
+  res.set_content(body.dump(), "application/json");
+}
+
+void Worker::Impl::message(const httplib::Request &req, httplib::Response &res,
+                           const httplib::ContentReader &reader) {
+  int64_t from = sender(req);
+  int64_t claimed;
+  MessageKey key;
+  if (from < 0)
+    return reply(res, 403, "only peers send messages");
+  if (llvm::StringRef(req.matches[2]).getAsInteger(10, claimed) ||
+      llvm::StringRef(req.matches[3]).getAsInteger(10, key.tag))
+    return reply(res, 400, "bad rank or tag in the path");
+  if (claimed != from)
+    return reply(res, 403,
+                 "the credential of rank " + std::to_string(from) +
+                     " cannot send as rank " + std::to_string(claimed));
+  key.context = req.get_header_value(kContextHeader);
+  if (!isValidContext(key.context))
+    return reply(res, 400, std::string("bad ") + kContextHeader + " header");
+  uint64_t length;
+  if (llvm::StringRef(req.get_header_value("Content-Length"))
+          .getAsInteger(10, length))
+    return reply(res, 411, "a message needs a Content-Length");
+  if (length > options.maxMessageBytes)
+    return reply(res, 413,
+                 "message larger than " +
+                     std::to_string(options.maxMessageBytes) + " bytes");
+  std::string bytes;
+  bytes.reserve(length);
+  if (!reader([&](const char *data, size_t size) {
+        if (bytes.size() + size > length)
+          return false;
+        bytes.append(data, size);
+        return true;
+      }) ||
+      bytes.size() != length)
+    return reply(res, 400,
+                 "message body truncated or longer than its "
+                 "Content-Length");
+
+  std::shared_ptr<Job> job = findOrCreate(req.matches[1], res);
+  if (!job)
+    return;
+  {
+    std::lock_guard<std::mutex> lock(job->mutex);
+    if (job->terminal())
+      return reply(res, 410, "job " + job->id + " has ended");
+  }
+  if (Status s =
+          job->mailbox.deliver(from, options.rank, key, std::move(bytes));
+      !s.isOk())
+    return reply(res, 409, s.message());
+  res.status = 204;
+}
+
+void Worker::Impl::abort(const httplib::Request &req, httplib::Response &res) {
+  if (req.body.size() > 4096)
+    return reply(res, 413, "abort reason longer than 4096 bytes");
+  std::shared_ptr<Job> job = findOrCreate(req.matches[1], res);
+  if (!job)
+    return;
+  int64_t from = sender(req);
+  std::string reason = req.body;
+  if (!llvm::StringRef(reason).starts_with("aborted"))
+    reason = "aborted by " +
+             (from < 0 ? std::string("the driver")
+                       : "rank " + std::to_string(from)) +
+             ": " + reason;
+  job->comm.abortFromPeer(reason);
+  res.status = 204;
+}
+
+void Worker::Impl::routes() {
+  const std::string job = "/v1/jobs/([^/]+)";
+  auto driverOnly = [this](auto handler) {
+    return
+        [this, handler](const httplib::Request &req, httplib::Response &res) {
+          if (sender(req) >= 0)
+            return reply(res, 403, "only the driver may do this");
+          (this->*handler)(req, res);
+        };
+  };
+  server->set_pre_routing_handler(
+      [this](const httplib::Request &req, httplib::Response &res) {
+        if (!authenticate(req, res))
+          return httplib::Server::HandlerResponse::Handled;
+        llvm::StringRef path(req.path);
+        if (path.consume_front("/v1/jobs/") &&
+            !isValidJobId(path.take_until([](char c) { return c == '/'; })))
+          return reply(res, 400, "bad job id: expected 1-64 of [A-Za-z0-9_-]"),
+                 httplib::Server::HandlerResponse::Handled;
+        return httplib::Server::HandlerResponse::Unhandled;
+      });
+  server->Get(
+      "/v1/health", [this](const httplib::Request &, httplib::Response &res) {
+        size_t count;
+        {
+          std::lock_guard<std::mutex> lock(jobsMutex);
+          count = jobs.size();
+        }
+        nlohmann::json body = {{"protocol", 1},
+                               {"rank", options.rank},
+                               {"name", config.nodes[options.rank].name},
+                               {"world_size", config.nodes.size()},
+                               {"jobs", count}};
+        res.set_content(body.dump(), "application/json");
+      });
+  server->Post(job, driverOnly(&Impl::submit));
+  server->Get(job, driverOnly(&Impl::status));
+  server->Get(job + "/results", driverOnly(&Impl::results));
+  server->Delete(job, driverOnly(&Impl::release));
+  server->Post(job + "/abort",
+               [this](const httplib::Request &req, httplib::Response &res) {
+                 abort(req, res);
+               });
+  server->Put(job + "/messages/([0-9]+)/(-?[0-9]+)",
+              [this](const httplib::Request &req, httplib::Response &res,
+                     const httplib::ContentReader &reader) {
+                message(req, res, reader);
+              });
+}
+
+void Worker::Impl::results(const httplib::Request &req,
+                           httplib::Response &res) {
+  std::shared_ptr<Job> job = find(req.matches[1]);
+  if (!job)
+    return reply(res, 404, "no job " + std::string(req.matches[1]));
+  std::lock_guard<std::mutex> lock(job->mutex);
+  if (job->state != JobState::Succeeded)
+    return reply(res, 409, "job " + job->id + " is " + stateName(job->state));
+  res.set_content(job->results, kBinaryType);
+}
+
+void Worker::Impl::release(const httplib::Request &req,
+                           httplib::Response &res) {
+  std::shared_ptr<Job> job = find(req.matches[1]);
+  if (!job)
+    return reply(res, 404, "no job " + std::string(req.matches[1]));
+  job->comm.abortFromPeer("aborted: the driver released the job");
+  {
+    std::lock_guard<std::mutex> lock(job->mutex);
+    job->released = true;
+    job->results.clear();
+  }
+  reaperWake.notify_all();
+  res.status = 204;
+}
+
+/// Enforces time-outs and releases jobs: ended ones once the driver is done
+/// with them (or after the retention time), early-message-only ones after
+/// the retention time.
+void Worker::Impl::reap() {
+  std::mutex wakeMutex;
+  auto retention = std::chrono::seconds(options.retentionSeconds);
+  while (!stopping) {
+    {
+      std::unique_lock<std::mutex> lock(wakeMutex);
+      reaperWake.wait_for(lock, std::chrono::milliseconds(100));
+    }
+    Clock::time_point now = Clock::now();
+    std::vector<std::shared_ptr<Job>> done;
+    std::vector<std::pair<std::shared_ptr<Job>, std::string>> late;
+    {
+      std::lock_guard<std::mutex> lock(jobsMutex);
+      for (auto it = jobs.begin(); it != jobs.end();) {
+        Job &job = *it->second;
+        std::lock_guard<std::mutex> jobLock(job.mutex);
+        bool drop = job.terminal()
+                        ? job.released || now - job.finished > retention
+                        : job.state == JobState::Waiting &&
+                              (job.released || now - job.created > retention);
+        if (job.state == JobState::Running && now > job.deadline &&
+            !job.timedOut) {
+          job.timedOut = true;
+          late.push_back({it->second, it->first});
+        }
+        if (!drop) {
+          ++it;
+          continue;
+        }
+        releasedIds[it->first] = now;
+        done.push_back(std::move(it->second));
+        it = jobs.erase(it);
+      }
+      for (auto it = releasedIds.begin(); it != releasedIds.end();)
+        it = now - it->second > 10 * retention ? releasedIds.erase(it)
+                                               : std::next(it);
+    }
+    for (auto &[job, id] : late) {
+      std::string reason = "rank " + std::to_string(options.rank) + ": job " +
+                           id + " timed out after " +
+                           std::to_string(job->timeoutSeconds) + " s";
+      for (const std::string &line : job->mailbox.pendingReceives())
+        reason += "\n  " + line;
+      job->comm.abort(reason);
+    }
+    for (auto &job : done)
+      if (job->thread.joinable())
+        job->thread.join();
+  }
+}
+
+Worker::Worker(const ClusterConfig &config, const WorkerOptions &options)
+    : impl(std::make_unique<Impl>(config, options)) {}
+
+Worker::~Worker() {
+  stop();
+  if (impl->reaper.joinable())
+    impl->reaper.join();
+  std::lock_guard<std::mutex> lock(impl->jobsMutex);
+  for (auto &[id, job] : impl->jobs)
+    if (job->thread.joinable())
+      job->thread.join();
+}
+
+Status Worker::bind() {
+  const ClusterConfig &config = impl->config;
+  const NodeConfig &node = config.nodes[impl->options.rank];
+  if (config.tls()) {
+    auto tls = std::make_unique<httplib::SSLServer>(node.certFile.c_str(),
+                                                    node.keyFile.c_str());
+    if (!tls->is_valid())
+      return Status::error("cannot load the TLS certificate '" + node.certFile +
+                           "' and key '" + node.keyFile + "'");
+    impl->server = std::move(tls);
+  } else {
+    impl->server = std::make_unique<httplib::Server>();
+  }
+  httplib::Server &server = *impl->server;
+  server.set_tcp_nodelay(true);
+  server.set_keep_alive_max_count(std::numeric_limits<int32_t>::max());
+  server.set_keep_alive_timeout(30);
+  server.set_read_timeout(10);
+  server.set_write_timeout(60);
+  server.set_payload_max_length(
+      std::max(impl->options.maxJobBytes, impl->options.maxMessageBytes));
+  // Each keep-alive connection holds a thread: peers, the driver's polls
+  // and submissions of concurrent jobs all need one.
+  server.new_task_queue = [] { return new httplib::ThreadPool(64); };
+  impl->routes();
+  std::string host =
+      impl->options.listenHost.empty() ? node.host : impl->options.listenHost;
+  if (!server.bind_to_port(host.c_str(), node.port))
+    return Status::error("cannot listen on " + host + ":" +
+                         llvm::Twine(node.port) + ": " + std::strerror(errno));
+  impl->reaper = std::thread([this] { impl->reap(); });
+  return Status::ok();
+}
+
+void Worker::serve() { impl->server->listen_after_bind(); }
+
+void Worker::stop() {
+  if (impl->stopping.exchange(true))
+    return;
+  {
+    std::lock_guard<std::mutex> lock(impl->jobsMutex);
+    for (auto &[id, job] : impl->jobs)
+      job->comm.abortFromPeer("aborted: the worker of rank " +
+                              std::to_string(impl->options.rank) +
+                              " is stopping");
+  }
+  impl->reaperWake.notify_all();
+  if (impl->server)
+    impl->server->stop();
+  impl->links.stop();
+}

@@ -1,0 +1,54 @@
+// Every example program gives the same results on worker processes
+// (--local N starts N mplang-workers on 127.0.0.1) as in the simulator.
+// (This file holds only RUN and CHECK lines; the programs are in examples/.)
+
+// RUN: mplang-run --local 3 %examples/sum.mlir --arg 0:0='1 : i64' --arg 1:1='2 : i64' --arg 2:2='3 : i64' | FileCheck %s --check-prefix=SUM
+// SUM:      rank 0: 6 : i64
+// SUM-NEXT: rank 1: 6 : i64
+// SUM-NEXT: rank 2: 6 : i64
+
+// RUN: mplang-run --local 2 %examples/millionaire.mlir | FileCheck %s --check-prefix=MILLIONAIRE
+// MILLIONAIRE:      rank 0: <absent>
+// MILLIONAIRE-NEXT: rank 1: true
+
+// RUN: mplang-run --local 2 %examples/nested_pcall.mlir --arg 0:0='10 : i64' --arg 1:0='20 : i64' | FileCheck %s --check-prefix=NESTED
+// NESTED:      rank 0: 20 : i64, 100 : i64
+// NESTED-NEXT: rank 1: 40 : i64, <absent>
+
+// RUN: mplang-run --local 2 %examples/uniform_cond.mlir | FileCheck %s --check-prefix=COND
+// COND:      rank 0: <absent>
+// COND-NEXT: rank 1: 42 : i64
+
+// RUN: mplang-run --local 2 %examples/while_shuffle.mlir | FileCheck %s --check-prefix=WHILE
+// WHILE:      rank 0: 128 : i64
+// WHILE-NEXT: rank 1: <absent>
+
+// RUN: mplang-run --local 3 %examples/collectives.mlir --entry transfer --arg 0:0='dense<[1, 2, 3, 4]> : tensor<4xi32>' | FileCheck %s --check-prefix=TRANSFER
+// TRANSFER:      rank 0: <absent>
+// TRANSFER-NEXT: rank 1: <absent>
+// TRANSFER-NEXT: rank 2: dense<[1, 2, 3, 4]> : tensor<4xi32>
+
+// RUN: mplang-run --local 3 %examples/collectives.mlir --entry replicate --arg 1:0='dense<[5, 6, 7, 8]> : tensor<4xi32>' | FileCheck %s --check-prefix=REPLICATE
+// REPLICATE:      rank 0: dense<[5, 6, 7, 8]> : tensor<4xi32>
+// REPLICATE-NEXT: rank 1: dense<[5, 6, 7, 8]> : tensor<4xi32>
+// REPLICATE-NEXT: rank 2: dense<[5, 6, 7, 8]> : tensor<4xi32>
+
+// RUN: mplang-run --local 3 %examples/collectives.mlir --entry distribute --arg 0:0='100 : i64' --arg 0:1='101 : i64' --arg 0:2='102 : i64' | FileCheck %s --check-prefix=DISTRIBUTE
+// DISTRIBUTE:      rank 0: 100 : i64
+// DISTRIBUTE-NEXT: rank 1: 101 : i64
+// DISTRIBUTE-NEXT: rank 2: 102 : i64
+
+// RUN: mplang-run --local 3 %examples/collectives.mlir --entry collect --arg 0:0='7 : i64' --arg 1:0='8 : i64' --arg 2:0='9 : i64' | FileCheck %s --check-prefix=COLLECT
+// COLLECT:      rank 0: 7 : i64, 8 : i64, 9 : i64
+// COLLECT-NEXT: rank 1: <absent>, <absent>, <absent>
+// COLLECT-NEXT: rank 2: <absent>, <absent>, <absent>
+
+// RUN: mplang-run --local 3 %examples/collectives.mlir --entry permute --arg 0:0='7 : i64' --arg 1:0='8 : i64' --arg 2:0='9 : i64' | FileCheck %s --check-prefix=PERMUTE
+// PERMUTE:      rank 0: 8 : i64
+// PERMUTE-NEXT: rank 1: 9 : i64
+// PERMUTE-NEXT: rank 2: 7 : i64
+
+// Opaque values (BFV keys and ciphertexts) cross processes too.
+// RUN: mplang-run --local 2 %examples/bfv_encrypted_add.mlir --arg 0:0='dense<[1, 2, 3, 4]> : tensor<4xi64>' --arg 1:1='dense<[10, 20, 30, 40]> : tensor<4xi64>' | FileCheck %s --check-prefix=BFV
+// BFV:      rank 0: dense<[11, 22, 33, 44]> : tensor<4xi64>
+// BFV-NEXT: rank 1: <absent>

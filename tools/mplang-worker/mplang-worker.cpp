@@ -1,0 +1,127 @@
+//===- mplang-worker.cpp - one party of a distributed run -------*- C++ -*-===//
+//
+// Serves the worker protocol (docs/protocol.md) for one node of a cluster
+// file until SIGINT or SIGTERM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Runtime/Cluster/Worker.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+#include <condition_variable>
+#include <csignal>
+#include <mutex>
+#include <pthread.h>
+#include <thread>
+#include <unistd.h>
+
+namespace cl = llvm::cl;
+using namespace mplang::rt;
+
+static cl::opt<std::string> clusterFile("cluster",
+                                        cl::desc("Cluster file (YAML or JSON)"),
+                                        cl::Required);
+static cl::opt<int64_t> rankOpt("rank", cl::desc("This worker's rank"),
+                                cl::init(-1));
+static cl::opt<std::string> nodeName("node",
+                                     cl::desc("This worker's node name"));
+static cl::opt<std::string>
+    listenHost("listen", cl::desc("Bind this address instead of the "
+                                  "endpoint's host (e.g. 0.0.0.0)"));
+static cl::opt<uint64_t> maxJobMiB("max-job-mib",
+                                   cl::desc("Largest job submission (MiB)"),
+                                   cl::init(256));
+static cl::opt<uint64_t> maxMessageMiB("max-message-mib",
+                                       cl::desc("Largest peer message (MiB)"),
+                                       cl::init(1024));
+static cl::opt<unsigned> poolThreads("pool-threads",
+                                     cl::desc("Threads for heavy kernels"),
+                                     cl::init(2));
+static cl::opt<unsigned>
+    connectRetry("connect-retry",
+                 cl::desc("Seconds to retry a peer that is not listening"),
+                 cl::init(10));
+static cl::opt<unsigned>
+    retention("retention", cl::desc("Seconds an unfetched result is kept"),
+              cl::init(60));
+
+static cl::opt<bool> quiet("quiet",
+                           cl::desc("Do not announce the endpoint on start"));
+
+static int fail(const llvm::Twine &message) {
+  llvm::errs() << "mplang-worker: error: " << message << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "mplang worker\n");
+
+  ClusterConfig config;
+  if (Status s = loadClusterConfig(clusterFile, config); !s.isOk())
+    return fail(s.message());
+  WorkerOptions options;
+  if (!nodeName.empty()) {
+    std::optional<int64_t> rank = config.rankOf(nodeName);
+    if (!rank)
+      return fail("no node '" + nodeName + "' in " + clusterFile);
+    options.rank = *rank;
+  } else if (rankOpt >= 0 && rankOpt < int64_t(config.nodes.size())) {
+    options.rank = rankOpt;
+  } else {
+    return fail("pass --node NAME or --rank R with 0 <= R < " +
+                llvm::Twine(config.nodes.size()));
+  }
+  if (config.nodes[options.rank].credential.token.empty())
+    return fail("node '" + config.nodes[options.rank].name +
+                "' has only token_sha256 in " + clusterFile +
+                "; this worker needs its token (token or token_file)");
+  options.listenHost = listenHost;
+  options.maxJobBytes = maxJobMiB << 20;
+  options.maxMessageBytes = maxMessageMiB << 20;
+  options.poolThreads = poolThreads;
+  options.connectRetrySeconds = connectRetry;
+  options.retentionSeconds = retention;
+
+  // Signals are taken by one thread with sigwait, so stopping the server
+  // happens outside a signal handler.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  Worker worker(config, options);
+  if (Status s = worker.bind(); !s.isOk())
+    return fail(s.message());
+  std::mutex mutex;
+  std::condition_variable servedChanged;
+  bool served = false;
+  std::thread waiter([&] {
+    int signal = 0;
+    sigwait(&signals, &signal);
+    worker.stop();
+    // Idle keep-alive connections hold server threads until their time-out;
+    // with every job aborted nothing is left to flush, so do not wait.
+    std::unique_lock<std::mutex> lock(mutex);
+    if (!servedChanged.wait_for(lock, std::chrono::milliseconds(500),
+                                [&] { return served; }))
+      _exit(0);
+  });
+  if (!quiet)
+    llvm::errs() << "mplang-worker: rank " << options.rank << " ("
+                 << config.nodes[options.rank].name << ") serving "
+                 << config.endpoint(options.rank) << "\n";
+  worker.serve();
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    served = true;
+  }
+  servedChanged.notify_all();
+  // Served until a signal, or until the server failed: wake the waiter.
+  pthread_kill(waiter.native_handle(), SIGTERM);
+  waiter.join();
+  return 0;
+}
