@@ -21,6 +21,10 @@
 // CHECK-SAME: dense<[10, 20, 30, 40, 0, 0, 0, 0, 1, 2, 3, 4]> : tensor<12xi64>,
 // CHECK-SAME: dense<[11, 22, 33, 44]> : tensor<4xi64>{{$}}
 
+// Results that are BFV objects print as their kind.
+// RUN: mplang-run --sim 1 %s --entry objects | FileCheck %s --check-prefix=OBJECTS
+// OBJECTS: rank 0: <bfv.public_key>, <bfv.ciphertext>{{$}}
+
 #p = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
 !ct = !bfv.ciphertext<i64, #p>
 !pk = !bfv.public_key<#p>
@@ -126,5 +130,17 @@ module attributes {simp.world_size = 1 : i64} {
         : !r, !r, !r, !r, !r, !r, !r, !r, !r, !r,
           !simp.mp<tensor<8xi64>, [0]>, !r, !r, !r,
           !simp.mp<tensor<12xi64>, [0]>, !r
+  }
+
+  func.func @objects() -> (!simp.mp<!pk, [0]>, !simp.mp<!ct, [0]>) {
+    %0:2 = simp.pcall [0] () : () -> (!simp.mp<!pk, [0]>, !simp.mp<!ct, [0]>) {
+      %xv = arith.constant dense<[1, 2, 3, 4]> : !v
+      %pk, %sk = bfv.keygen : !pk, !sk
+      %enc = bfv.create_encoder : !encoder
+      %x = bfv.encode %xv, %enc : !v, !encoder -> !pt
+      %cx = bfv.encrypt %x, %pk : !pt, !pk
+      simp.yield %pk, %cx : !pk, !ct
+    }
+    return %0#0, %0#1 : !simp.mp<!pk, [0]>, !simp.mp<!ct, [0]>
   }
 }
