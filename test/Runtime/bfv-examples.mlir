@@ -13,3 +13,7 @@
 // fresh keys.
 // RUN: mplang-run --sim 2 %examples/bfv_encrypted_add.mlir --arg 0:0='dense<[-5, 0, 516096, -516096]> : tensor<4xi64>' --arg 1:1='dense<[2, 0, 0, 0]> : tensor<4xi64>' | FileCheck %s --check-prefix=NEG
 // NEG:      rank 0: dense<[-3, 0, 516096, -516096]> : tensor<4xi64>
+
+// The same on worker processes: keys and ciphertexts cross real HTTP links.
+// RUN: mplang-run --local 2 %examples/bfv_mask_rotate.mlir --arg 0:0='dense<[1, 2, 3, 4]> : tensor<4xi64>' --arg 1:1='dense<[10, 20, 30, 40]> : tensor<4xi64>' | FileCheck %s --check-prefix=MASK
+// RUN: mplang-run --local 2 %examples/bfv_encrypted_add.mlir --arg 0:0='dense<[1, 2, 3, 4]> : tensor<4xi64>' --arg 1:1='dense<[10, 20, 30, 40]> : tensor<4xi64>' | FileCheck %s --check-prefix=ADD
