@@ -151,9 +151,15 @@ FailureOr<std::unique_ptr<Kernel>> osRandom(Operation *op, PlanBuilder &) {
         llvm::Expected<lib::Prg> prg = lib::Prg::fromOs();
         if (!prg)
           return prg.takeError();
-        std::vector<Gf128> blocks((out.numBytes() + 15) / 16);
-        prg->fill(blocks);
-        std::memcpy(out.bytes(), blocks.data(), out.numBytes());
+        // Whole blocks go straight into the tensor; a short tail (narrow
+        // integer tensors) takes the front of one more block.
+        size_t whole = out.numBytes() / 16, tail = out.numBytes() % 16;
+        prg->fill({reinterpret_cast<Gf128 *>(out.bytes()), whole});
+        if (tail) {
+          Gf128 last;
+          prg->fill(last);
+          std::memcpy(out.bytes() + 16 * whole, &last, tail);
+        }
         // i1 is stored one byte per element, holding 0 or 1.
         if (out.dtype() == DType::I1)
           for (size_t i = 0; i < out.numBytes(); ++i)
