@@ -188,6 +188,13 @@ template <typename T> std::string BFVValue<T>::serialize() const {
   return out;
 }
 
+const bfv::Encryptor &mplang::rt::encryptorOf(const BFVPublicKey &pk) {
+  std::call_once(pk.derived.once, [&pk] {
+    pk.derived.encryptor.emplace(pk.context(), pk.get());
+  });
+  return *pk.derived.encryptor;
+}
+
 void mplang::rt::registerBFVLoaders() {
   registerLoaders<bfv::PublicKey, bfv::SecretKey, bfv::RelinKeys,
                   bfv::GaloisKeys, bfv::BatchEncoder, bfv::Plaintext,

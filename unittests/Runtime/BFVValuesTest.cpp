@@ -57,6 +57,14 @@ TEST_F(BFVValuesTest, ContextsAreSharedPerParameterSet) {
   EXPECT_FALSE(getBFVContext(4096, 17, {36, 36, 37}, again).isOk());
 }
 
+TEST_F(BFVValuesTest, PublicKeyBuildsItsEncryptorOnce) {
+  BFVPublicKey value(ctx, pk);
+  const bfv::Encryptor &encryptor = encryptorOf(value);
+  EXPECT_EQ(&encryptorOf(value), &encryptor);
+  Value sealed = wrap(llvm::cantFail(encryptor.encrypt(pt)));
+  EXPECT_EQ(firstSlots(sealed), (std::vector<int64_t>{1, 2, 3, 4}));
+}
+
 TEST_F(BFVValuesTest, EveryKindRoundTrips) {
   std::vector<Value> values = {wrap(pk),
                                wrap(gen->secretKey()),

@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Elementwise.h"
-#include "mplang/Crypto/BFV/Encryptor.h"
 #include "mplang/Crypto/BFV/Evaluator.h"
 #include "mplang/Dialect/BFV/IR/BFVOps.h"
 #include "mplang/Runtime/BFVValues.h"
@@ -39,10 +38,11 @@ FailureOr<ContextPtr> opContext(Operation *op) {
   return ctx;
 }
 
-/// The library object in operand `i`, checked to be of kind T and of the
-/// op's parameters (a peer may send anything).
+/// The value in operand `i`, checked to be of kind T and of the op's
+/// parameters (a peer may send anything).
 template <typename T>
-Status getArg(Args args, unsigned i, const bfv::Context &ctx, const T *&out) {
+Status getArg(Args args, unsigned i, const bfv::Context &ctx,
+              const BFVValue<T> *&out) {
   const Value &arg = args[i];
   llvm::StringRef kind = BFVValue<T>::kindName();
   if (arg.isAbsent())
@@ -50,12 +50,21 @@ Status getArg(Args args, unsigned i, const bfv::Context &ctx, const T *&out) {
                          " is absent on this rank");
   if (!arg.isOpaque() || arg.getOpaque()->kind() != kind)
     return Status::error("operand #" + llvm::Twine(i) + " is not a " + kind);
-  const auto &value = static_cast<const BFVValue<T> &>(*arg.getOpaque());
-  if (value.context()->fingerprint() != ctx.fingerprint())
+  out = static_cast<const BFVValue<T> *>(arg.getOpaque().get());
+  if (out->context()->fingerprint() != ctx.fingerprint())
     return Status::error("operand #" + llvm::Twine(i) +
                          " has other BFV parameters than the op");
-  out = &value.get();
   return Status::ok();
+}
+
+/// The library object in operand `i`, checked as above.
+template <typename T>
+Status getArg(Args args, unsigned i, const bfv::Context &ctx, const T *&out) {
+  const BFVValue<T> *value = nullptr;
+  Status s = getArg(args, i, ctx, value);
+  if (s.isOk())
+    out = &value->get();
+  return s;
 }
 
 /// getArg for operands 0, 1, ... in order; stops at the first error.
@@ -218,9 +227,9 @@ KernelFactory onTwo(Make make) {
 
 void registerEncryptionKernels(KernelRegistry &r) {
   r.add("bfv.encrypt",
-        onTwo<bfv::Plaintext, bfv::PublicKey>([](Operation *, ContextPtr ctx) {
-          return [ctx](const bfv::Plaintext &pt, const bfv::PublicKey &pk) {
-            return bfv::Encryptor(ctx, pk).encrypt(pt);
+        onTwo<bfv::Plaintext, BFVPublicKey>([](Operation *, ContextPtr) {
+          return [](const bfv::Plaintext &pt, const BFVPublicKey &pk) {
+            return encryptorOf(pk).encrypt(pt);
           };
         }));
   r.add("bfv.decrypt",
