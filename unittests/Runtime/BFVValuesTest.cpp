@@ -117,6 +117,17 @@ TEST_F(BFVValuesTest, RejectsTruncatedAndHostileBytes) {
   // A header naming n = 8192 over an n = 4096 ciphertext.
   rejects(params + 1, 0x20, "do not match");
 
+  // Single corrupted bytes anywhere load as some object or fail cleanly.
+  for (const Value &v :
+       {wrap(ct), wrap(llvm::cantFail(gen->createGaloisKeys({1, -3})))}) {
+    std::string good = serializeValue(v);
+    for (size_t at = 0; at < good.size(); at += 1 + at / 8) {
+      std::string bad = good;
+      bad[at] ^= char(0x5a);
+      (void)deserializeValue(bad, out).isOk();
+    }
+  }
+
   // A plaintext coefficient of t or more.
   std::string plain = serializeValue(wrap(pt));
   uint64_t t = bfv::kDefaultPlainModulus;
