@@ -38,6 +38,12 @@ public:
            std::vector<RankOutcome> &outcomes);
 
 private:
+  /// Submits to rank `r`, follows the job there, fetches its results.
+  void runRank(int64_t r, httplib::Client &http, const std::string &path,
+               const JobRequest &request, unsigned numResults,
+               RankOutcome &outcome);
+
+private:
   std::unique_ptr<httplib::Client> client(int64_t rank) const {
     return makeClient(config, rank, kDriver, config.driver.token);
   }
@@ -103,94 +109,96 @@ void Dispatch::stopAll(const std::string &reason) {
 void Dispatch::run(const std::vector<JobRequest> &requests,
                    const std::vector<unsigned> &numResults,
                    std::vector<RankOutcome> &outcomes) {
-  size_t worldSize = config.nodes.size();
-  outcomes.assign(worldSize, RankOutcome());
-  auto failRank = [&](int64_t r, const std::string &message, bool aborted) {
-    outcomes[r].status = Status::error(message);
-    outcomes[r].error.message = message;
-    outcomes[r].error.aborted = aborted;
-  };
-  // The driver's own bound, a little after the workers' time-out, for
-  // workers that stop answering without closing their connections.
-  auto deadline =
-      Clock::now() + std::chrono::seconds(options.timeoutSeconds + 5);
+  outcomes.assign(config.nodes.size(), RankOutcome());
 
   eachRank([&](int64_t r) {
     std::unique_ptr<httplib::Client> http = client(r);
     http->set_write_timeout(600);
     std::string path = "/v1/jobs/" + job;
-    httplib::Result result =
-        http->Post(path, encodeJob(requests[r]), kBinaryType);
-    if (!result || result->status != 201) {
-      failRank(r, who(r) + " refused the job: " + describeFailure(result),
-               false);
-      stopAll("aborted: the driver could not submit to rank " +
-              std::to_string(r));
-      return;
-    }
-    // Long polls until the job ends here; a worker that stops answering
-    // stops the job everywhere.
-    while (true) {
-      result = http->Get(path + "?wait_ms=200");
-      if (!result || result->status != 200) {
-        failRank(r, who(r) + " is unreachable: " + describeFailure(result),
-                 false);
-        stopAll("aborted: rank " + std::to_string(r) + " is unreachable");
-        return;
-      }
-      std::string state, error;
-      bool aborted = false;
-      try {
-        auto body = nlohmann::json::parse(result->body);
-        state = body.at("state").get<std::string>();
-        if (state == "failed") {
-          error = body.at("error").get<std::string>();
-          aborted = body.at("aborted").get<bool>();
-        }
-      } catch (const std::exception &e) {
-        failRank(r, who(r) + " sent a bad status: " + e.what(), false);
-        return stopAll("aborted: rank " + std::to_string(r) + " misbehaved");
-      }
-      if (state == "failed") {
-        failRank(r, error, aborted);
-        return stopAll("aborted: rank " + std::to_string(r) + " failed");
-      }
-      if (state == "succeeded")
-        break;
-      bool late = options.timeoutSeconds && Clock::now() > deadline;
-      if (late || (options.interrupt && *options.interrupt)) {
-        std::string why = late ? "timed out after " +
-                                     std::to_string(options.timeoutSeconds) +
-                                     " s waiting for " + who(r)
-                               : "interrupted";
-        failRank(r, why, false);
-        return stopAll("aborted: " + why);
-      }
-      std::lock_guard<std::mutex> lock(mutex);
-      if (stopped)
-        return failRank(r, "aborted: another rank failed", true);
-    }
-    result = http->Get(path + "/results");
-    std::vector<std::string> blobs;
-    Status decoded = result && result->status == 200
-                         ? decodeResults(result->body, blobs)
-                         : Status::error(describeFailure(result));
-    if (decoded.isOk() && blobs.size() != numResults[r])
-      decoded = Status::error("expected " + llvm::Twine(numResults[r]) +
-                              " results, got " + llvm::Twine(blobs.size()));
-    for (const std::string &blob : blobs) {
-      if (!decoded.isOk())
-        break;
-      Value value;
-      decoded = deserializeValue(blob, value);
-      outcomes[r].results.push_back(std::move(value));
-    }
-    if (!decoded.isOk())
-      failRank(
-          r, "cannot fetch the results of " + who(r) + ": " + decoded.message(),
-          false);
+    runRank(r, *http, path, requests[r], numResults[r], outcomes[r]);
+    // Whatever happened, the worker may forget the job now.
     http->Delete(path);
   });
+}
+
+void Dispatch::runRank(int64_t r, httplib::Client &http,
+                       const std::string &path, const JobRequest &request,
+                       unsigned numResults, RankOutcome &outcome) {
+  auto failRank = [&](const std::string &message, bool aborted) {
+    outcome.status = Status::error(message);
+    outcome.error.message = message;
+    outcome.error.aborted = aborted;
+  };
+  // The driver's own bound, a little after the workers' time-out, for
+  // workers that stop answering without closing their connections.
+  auto deadline =
+      Clock::now() + std::chrono::seconds(options.timeoutSeconds + 5);
+  httplib::Result result = http.Post(path, encodeJob(request), kBinaryType);
+  if (!result || result->status != 201) {
+    failRank(who(r) + " refused the job: " + describeFailure(result), false);
+    stopAll("aborted: the driver could not submit to rank " +
+            std::to_string(r));
+    return;
+  }
+  // Long polls until the job ends here; a worker that stops answering
+  // stops the job everywhere.
+  while (true) {
+    result = http.Get(path + "?wait_ms=200");
+    if (!result || result->status != 200) {
+      failRank(who(r) + " is unreachable: " + describeFailure(result), false);
+      stopAll("aborted: rank " + std::to_string(r) + " is unreachable");
+      return;
+    }
+    std::string state, error;
+    bool aborted = false;
+    try {
+      auto body = nlohmann::json::parse(result->body);
+      state = body.at("state").get<std::string>();
+      if (state == "failed") {
+        error = body.at("error").get<std::string>();
+        aborted = body.at("aborted").get<bool>();
+      }
+    } catch (const std::exception &e) {
+      failRank(who(r) + " sent a bad status: " + e.what(), false);
+      return stopAll("aborted: rank " + std::to_string(r) + " misbehaved");
+    }
+    if (state == "failed") {
+      failRank(error, aborted);
+      return stopAll("aborted: rank " + std::to_string(r) + " failed");
+    }
+    if (state == "succeeded")
+      break;
+    bool late = options.timeoutSeconds && Clock::now() > deadline;
+    if (late || (options.interrupt && *options.interrupt)) {
+      std::string why = late ? "timed out after " +
+                                   std::to_string(options.timeoutSeconds) +
+                                   " s waiting for " + who(r)
+                             : "interrupted";
+      failRank(why, false);
+      return stopAll("aborted: " + why);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    if (stopped)
+      return failRank("aborted: another rank failed", true);
+  }
+  result = http.Get(path + "/results");
+  std::vector<std::string> blobs;
+  Status decoded = result && result->status == 200
+                       ? decodeResults(result->body, blobs)
+                       : Status::error(describeFailure(result));
+  if (decoded.isOk() && blobs.size() != numResults)
+    decoded = Status::error("expected " + llvm::Twine(numResults) +
+                            " results, got " + llvm::Twine(blobs.size()));
+  for (const std::string &blob : blobs) {
+    if (!decoded.isOk())
+      break;
+    Value value;
+    decoded = deserializeValue(blob, value);
+    outcome.results.push_back(std::move(value));
+  }
+  if (!decoded.isOk())
+    failRank("cannot fetch the results of " + who(r) + ": " + decoded.message(),
+             false);
 }
 
 mlir::LogicalResult

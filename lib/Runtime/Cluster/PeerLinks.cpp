@@ -28,7 +28,7 @@ mplang::rt::makeClient(const ClusterConfig &config, int64_t rank,
 
 std::string mplang::rt::describeFailure(const httplib::Result &result) {
   if (!result)
-    return "connection failed (" + httplib::to_string(result.error()) + ")";
+    return "no answer (" + httplib::to_string(result.error()) + " error)";
   std::string body =
       llvm::StringRef(result->body).take_front(512).rtrim().str();
   return "HTTP " + std::to_string(result->status) +

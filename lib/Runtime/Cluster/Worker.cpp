@@ -105,6 +105,9 @@ struct Worker::Impl {
   /// 401/403.
   std::optional<int64_t> authenticate(const httplib::Request &req,
                                       httplib::Response &res);
+  /// Checks what can be checked before the body is read: the sender, the
+  /// job id and the body size; false after replying.
+  bool admit(const httplib::Request &req, httplib::Response &res);
   static int64_t sender(const httplib::Request &req);
   std::shared_ptr<Job> find(const std::string &id);
   /// The job `id`, created (waiting for its submission) if unknown; null
@@ -166,6 +169,29 @@ std::optional<int64_t> Worker::Impl::authenticate(const httplib::Request &req,
   return rank;
 }
 
+bool Worker::Impl::admit(const httplib::Request &req, httplib::Response &res) {
+  if (!authenticate(req, res))
+    return false;
+  llvm::StringRef path(req.path);
+  if (path.consume_front("/v1/jobs/") &&
+      !isValidJobId(path.take_until([](char c) { return c == '/'; }))) {
+    reply(res, 400, "bad job id: expected 1-64 of [A-Za-z0-9_-]");
+    return false;
+  }
+  uint64_t length = 0;
+  uint64_t limit = path.contains("/messages/") ? options.maxMessageBytes
+                                               : options.maxJobBytes;
+  if (!llvm::StringRef(req.get_header_value("Content-Length"))
+           .getAsInteger(10, length) &&
+      length > limit) {
+    reply(res, 413,
+          "body of " + std::to_string(length) + " bytes exceeds the limit of " +
+              std::to_string(limit));
+    return false;
+  }
+  return true;
+}
+
 int64_t Worker::Impl::sender(const httplib::Request &req) {
   std::string from = req.get_header_value(kFromHeader);
   return from == kDriver ? -1 : std::stoll(from);
@@ -198,10 +224,6 @@ std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
 
 void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   std::string id = req.matches[1];
-  if (req.body.size() > options.maxJobBytes)
-    return reply(res, 413,
-                 "job body larger than " + std::to_string(options.maxJobBytes) +
-                     " bytes");
   JobRequest request;
   if (Status s = decodeJob(req.body, request); !s.isOk())
     return reply(res, 400, s.message());
@@ -358,10 +380,6 @@ void Worker::Impl::message(const httplib::Request &req, httplib::Response &res,
   if (llvm::StringRef(req.get_header_value("Content-Length"))
           .getAsInteger(10, length))
     return reply(res, 411, "a message needs a Content-Length");
-  if (length > options.maxMessageBytes)
-    return reply(res, 413,
-                 "message larger than " +
-                     std::to_string(options.maxMessageBytes) + " bytes");
   std::string bytes;
   bytes.reserve(length);
   if (!reader([&](const char *data, size_t size) {
@@ -419,14 +437,8 @@ void Worker::Impl::routes() {
   };
   server->set_pre_routing_handler(
       [this](const httplib::Request &req, httplib::Response &res) {
-        if (!authenticate(req, res))
-          return httplib::Server::HandlerResponse::Handled;
-        llvm::StringRef path(req.path);
-        if (path.consume_front("/v1/jobs/") &&
-            !isValidJobId(path.take_until([](char c) { return c == '/'; })))
-          return reply(res, 400, "bad job id: expected 1-64 of [A-Za-z0-9_-]"),
-                 httplib::Server::HandlerResponse::Handled;
-        return httplib::Server::HandlerResponse::Unhandled;
+        return admit(req, res) ? httplib::Server::HandlerResponse::Unhandled
+                               : httplib::Server::HandlerResponse::Handled;
       });
   server->Get(
       "/v1/health", [this](const httplib::Request &, httplib::Response &res) {
@@ -455,6 +467,14 @@ void Worker::Impl::routes() {
                      const httplib::ContentReader &reader) {
                 message(req, res, reader);
               });
+  // Last, so that only requests no route took get here.
+  auto unknown = [](const httplib::Request &req, httplib::Response &res) {
+    reply(res, 404, "no endpoint " + req.method + " " + req.path);
+  };
+  server->Get(".*", unknown);
+  server->Post(".*", unknown);
+  server->Put(".*", unknown);
+  server->Delete(".*", unknown);
 }
 
 void Worker::Impl::results(const httplib::Request &req,

@@ -1,0 +1,40 @@
+// Real workers on 127.0.0.1 under attack and failure: bad credentials, a
+// message claiming another rank, path characters in ids, truncated and
+// oversized bodies, a malformed module -> 4xx with a message, and the
+// workers keep serving (200 malformed requests, then a normal job); two
+// jobs at once do not mix; a worker killed mid-job is named within seconds
+// and the other drops the job; a worker that starts late is waited for.
+// (The busy program is interrupt.mlir: both ranks loop forever.)
+// RUN: %python %S/cluster_faults.py mplang-worker mplang-run %examples %S/interrupt.mlir %t | FileCheck %s
+
+// CHECK: ok no token: 401
+// CHECK: ok wrong token: 401 bad token for driver
+// CHECK: ok driver token as a rank: 401
+// CHECK: ok unknown sender: 401
+// CHECK: ok message claiming another rank: 403 the credential of rank 0 cannot send as rank 1
+// CHECK: ok peer submitting a job: 403
+// CHECK: ok driver sending a message: 403
+// CHECK: ok job id with dots: 400 bad job id
+// CHECK: ok job id with an escape: 404 no endpoint
+// CHECK: ok job id too long: 400 bad job id
+// CHECK: ok unknown job: 404 no job nope
+// CHECK: ok bad magic: 400
+// CHECK: ok truncated job body: 400 job body truncated in the module
+// CHECK: ok bad job header: 400 bad job header
+// CHECK: ok malformed module: 400 malformed module
+// CHECK: ok module for another rank: 400
+// CHECK: ok oversized job: 413 body of 1048577 bytes exceeds the limit of 1048576
+// CHECK: ok oversized message: 413
+// CHECK: ok long context: 400
+// CHECK: ok truncated message:
+// CHECK: ok early message: 204
+// CHECK: ok duplicate message: 409 rank 0 sent tag 0 to rank 1 twice
+// CHECK: ok 200 malformed requests: [400, 401, 403, 404]
+// CHECK: after malformed requests: 0 rank 0: <absent> | rank 1: true |
+// CHECK: concurrent: 0 rank 0: 20 : i64, 100 : i64 | rank 1: 40 : i64, <absent> |
+// CHECK: concurrent: 0 rank 0: 2 : i64, 1 : i64 | rank 1: 4 : i64, <absent> |
+// CHECK: killed peer: exit 1, within 5 s: True
+// CHECK-NEXT: mplang-run: error: rank 1 failed: rank 1 (http://127.0.0.1:{{[0-9]+}}) is unreachable
+// CHECK: jobs left on the surviving worker: 0
+// CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
+// CHECK: worker exit on SIGTERM: 0

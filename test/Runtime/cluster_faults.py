@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Attacks and faults against real mplang-worker processes on 127.0.0.1.
+
+Usage: cluster_faults.py WORKER RUN EXAMPLES BUSY.mlir TMPDIR
+
+Prints one line per check, for FileCheck; exits non-zero on the first
+surprise. Every worker started here is stopped here.
+"""
+import http.client
+import json
+import os
+import secrets
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import time
+
+WORKER, RUN, EXAMPLES, BUSY, TMP = sys.argv[1:6]
+os.makedirs(TMP, exist_ok=True)
+procs = []
+
+
+def free_ports(n):
+    socks = [socket.socket() for _ in range(n)]
+    for s in socks:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in socks]
+    for s in socks:
+        s.close()
+    return ports
+
+
+def cluster(n):
+    ports = free_ports(n)
+    tokens = [secrets.token_hex(16) for _ in range(n)]
+    driver = secrets.token_hex(16)
+    path = os.path.join(TMP, f"cluster-{ports[0]}.json")
+    with open(path, "w") as f:
+        json.dump({"nodes": [{"name": f"n{r}", "endpoint": f"127.0.0.1:{p}",
+                              "token": t}
+                             for r, (p, t) in enumerate(zip(ports, tokens))],
+                   "driver": {"token": driver}}, f)
+    return path, ports, tokens, driver
+
+
+def start(path, rank, *extra):
+    proc = subprocess.Popen([WORKER, "--cluster", path, "--rank", str(rank),
+                             "--quiet", *extra])
+    procs.append(proc)
+    return proc
+
+
+def request(port, method, path, body=b"", token=None, sender="driver",
+            headers=None, timeout=10):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    h = {"X-Mplang-From": sender}
+    if token:
+        h["Authorization"] = "Bearer " + token
+    h.update(headers or {})
+    conn.request(method, path, body=body, headers=h)
+    res = conn.getresponse()
+    data = res.read()
+    conn.close()
+    return res.status, data.decode(errors="replace").strip()
+
+
+def wait_healthy(port, token):
+    for _ in range(200):
+        try:
+            if request(port, "GET", "/v1/health", token=token)[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    sys.exit(f"worker on port {port} never became healthy")
+
+
+def expect(name, got, status, text=""):
+    if got[0] != status or text not in got[1]:
+        sys.exit(f"{name}: expected {status} '{text}', got {got}")
+    print(f"ok {name}: {got[0]} {got[1].splitlines()[0] if got[1] else ''}")
+
+
+def job_body(module, args=(), header=None):
+    head = json.dumps(header or {"entry": "main", "timeout_s": 5,
+                                 "num_args": len(args)}).encode()
+    out = b"MPJ1" + struct.pack("<I", len(head)) + head
+    for blob in (module, *args):
+        out += struct.pack("<Q", len(blob)) + blob
+    return out
+
+
+def run(path, program, *args, **kw):
+    return subprocess.run([RUN, "--cluster", path, program, *args],
+                          capture_output=True, text=True, **kw)
+
+
+try:
+    path, ports, tokens, driver = cluster(2)
+    for r in range(2):
+        start(path, r, "--max-job-mib", "1", "--max-message-mib", "1")
+    for p in ports:
+        wait_healthy(p, driver)
+    p0, p1 = ports
+
+    # Authentication: every request, and the sender bound to its token.
+    expect("no token", request(p0, "GET", "/v1/health"), 401, "missing")
+    expect("wrong token", request(p0, "GET", "/v1/health", token="x" * 32),
+           401, "bad token for driver")
+    expect("driver token as a rank",
+           request(p0, "GET", "/v1/health", token=driver, sender="1"),
+           401, "bad token for 1")
+    expect("unknown sender",
+           request(p0, "GET", "/v1/health", token=driver, sender="7"),
+           401, "expected 'driver' or a peer rank")
+    msg = "/v1/jobs/job1/messages/{}/0"
+    expect("message claiming another rank",
+           request(p1, "PUT", msg.format(1), b"x", token=tokens[0],
+                   sender="0"), 403, "rank 0 cannot send as rank 1")
+    expect("peer submitting a job",
+           request(p1, "POST", "/v1/jobs/job1", b"x", token=tokens[0],
+                   sender="0"), 403, "only the driver")
+    expect("driver sending a message",
+           request(p1, "PUT", msg.format(0), b"x", token=driver),
+           403, "only peers")
+
+    # Ids with path characters, bodies that lie about themselves.
+    expect("job id with dots", request(p0, "GET", "/v1/jobs/..", token=driver),
+           400, "bad job id")
+    expect("job id with an escape",
+           request(p0, "GET", "/v1/jobs/a%2F..%2Fb", token=driver),
+           404, "no endpoint GET /v1/jobs/a/../b")
+    expect("job id too long",
+           request(p0, "GET", "/v1/jobs/" + "a" * 65, token=driver),
+           400, "bad job id")
+    expect("unknown job", request(p0, "GET", "/v1/jobs/nope", token=driver),
+           404, "no job nope")
+    expect("bad magic", request(p0, "POST", "/v1/jobs/j1", b"GIF89a",
+                                token=driver), 400, "MPJ1")
+    expect("truncated job body",
+           request(p0, "POST", "/v1/jobs/j2", job_body(b"module {}")[:-3],
+                   token=driver), 400, "truncated in the module")
+    expect("bad job header",
+           request(p0, "POST", "/v1/jobs/j3",
+                   job_body(b"", header={"entry": 5}), token=driver),
+           400, "bad job header")
+    expect("malformed module",
+           request(p0, "POST", "/v1/jobs/j4", job_body(b"module { oops"),
+                   token=driver), 400, "malformed module")
+    expect("module for another rank",
+           request(p0, "POST", "/v1/jobs/j5", job_body(
+               b"module attributes {simp.world_size = 2 : i64} {"
+               b" module attributes {simp.rank = 1 : i64} {} }"),
+               token=driver), 400, "more than the program of rank 0")
+    expect("oversized job", request(p0, "POST", "/v1/jobs/j6",
+                                    b"x" * (1 << 20 | 1), token=driver), 413)
+    expect("oversized message",
+           request(p1, "PUT", msg.format(0), b"x" * (1 << 20 | 1),
+                   token=tokens[0], sender="0"), 413)
+    expect("long context",
+           request(p1, "PUT", msg.format(0), b"x", token=tokens[0],
+                   sender="0", headers={"X-Mplang-Context": "c" * 2000}),
+           400, "bad X-Mplang-Context")
+
+    # A body shorter than its Content-Length, then a hang-up.
+    s = socket.create_connection(("127.0.0.1", p1))
+    s.sendall(f"PUT {msg.format(0)} HTTP/1.1\r\nHost: x\r\n"
+              f"Authorization: Bearer {tokens[0]}\r\nX-Mplang-From: 0\r\n"
+              "Content-Length: 1000\r\n\r\nshort".encode())
+    s.shutdown(socket.SHUT_WR)
+    reply = s.recv(4096).decode(errors="replace")
+    s.close()
+    print("ok truncated message:", reply.split("\r\n")[0] or "(closed)")
+
+    # A message for a job no driver submitted is kept only for a while, and
+    # the same key twice is refused.
+    expect("early message", request(p1, "PUT", msg.format(0), b"x",
+                                    token=tokens[0], sender="0"), 204)
+    expect("duplicate message", request(p1, "PUT", msg.format(0), b"x",
+                                        token=tokens[0], sender="0"),
+           409, "twice")
+
+    # 200 malformed requests, then a normal job on the same workers.
+    bad = [("GET", "/v1/health", b"", "x" * 32, "driver"),
+           ("POST", "/v1/jobs/j7", b"MPJ1\xff\xff", driver, "driver"),
+           ("PUT", msg.format(1), b"x", tokens[0], "0"),
+           ("GET", "/v1/jobs/%00", b"", driver, "driver"),
+           ("DELETE", "/v1/jobs/zzz", b"", driver, "driver")]
+    codes = set()
+    for i in range(200):
+        method, where, body, token, sender = bad[i % len(bad)]
+        codes.add(request(p0 if i % 2 else p1, method, where, body, token,
+                          sender)[0])
+    print("ok 200 malformed requests:", sorted(codes))
+    result = run(path, os.path.join(EXAMPLES, "millionaire.mlir"))
+    print("after malformed requests:", result.returncode,
+          result.stdout.replace("\n", " | "))
+
+    # Two jobs at once on the same workers do not mix their messages.
+    nested = os.path.join(EXAMPLES, "nested_pcall.mlir")
+    jobs = [subprocess.Popen([RUN, "--cluster", path, nested, "--arg",
+                              f"0:0={a} : i64", "--arg", f"1:0={b} : i64"],
+                             stdout=subprocess.PIPE, text=True)
+            for a, b in [(10, 20), (1, 2)]]
+    for job in jobs:
+        out, _ = job.communicate(timeout=30)
+        print("concurrent:", job.returncode, out.replace("\n", " | "))
+
+    # A worker killed mid-job: the driver names it promptly and the other
+    # worker drops the job.
+    busy = subprocess.Popen([RUN, "--cluster", path, BUSY, "--timeout", "60"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(1)
+    procs[1].kill()
+    killed = time.monotonic()
+    _, err = busy.communicate(timeout=30)
+    took = time.monotonic() - killed
+    print(f"killed peer: exit {busy.returncode}, within 5 s: {took < 5}")
+    print(err.strip().splitlines()[0])
+    for _ in range(100):
+        jobs_left = json.loads(request(p0, "GET", "/v1/health",
+                                       token=driver)[1])["jobs"]
+        if jobs_left == 0:
+            break
+        time.sleep(0.05)
+    print("jobs left on the surviving worker:", jobs_left)
+
+    # A worker that starts late is waited for.
+    late = subprocess.Popen([RUN, "--cluster", path,
+                             os.path.join(EXAMPLES, "millionaire.mlir")],
+                            stdout=subprocess.PIPE, text=True)
+    time.sleep(1)
+    start(path, 1)
+    out, _ = late.communicate(timeout=30)
+    print("late peer:", late.returncode, out.replace("\n", " | "))
+    procs[2].kill()
+    procs[2].wait()
+    procs[0].send_signal(signal.SIGTERM)
+    procs[0].wait(timeout=5)
+    print("worker exit on SIGTERM:", procs[0].returncode)
+finally:
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
