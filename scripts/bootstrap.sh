@@ -9,7 +9,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 PACKAGES=(build-essential cmake ninja-build pkg-config python3
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   nlohmann-json3-dev libcpp-httplib-dev libssl-dev libgtest-dev
-  libbenchmark-dev libyaml-cpp-dev libzstd-dev lld ccache)
+  libbenchmark-dev libyaml-cpp-dev libzstd-dev lld ccache openssl)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Message throughput and latency between two mplang-worker processes.
+
+Usage: cluster_bench.py BUILD_DIR [--reps N]
+
+Runs programs that pass one tensor back and forth K times between rank 0 and
+rank 1 (each hop is one message: serialize, HTTP PUT, mailbox, receive) with
+`mplang-run --cluster` on two workers on 127.0.0.1, and reports, per tensor
+size, the time per hop as the slope between a short and a long chain (so the
+driver's fixed costs cancel), messages/s and MB/s (1 MB = 1e6 bytes).
+"""
+import json
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+BUILD = sys.argv[1]
+REPS = int(sys.argv[sys.argv.index("--reps") + 1]) if "--reps" in sys.argv else 5
+RUN = os.path.join(BUILD, "bin", "mplang-run")
+WORKER = os.path.join(BUILD, "bin", "mplang-worker")
+# (label, elements of i64, short chain, long chain)
+SIZES = [("1 KiB", 128, 10, 410), ("1 MiB", 131072, 4, 44),
+         ("64 MiB", 8388608, 2, 6)]
+
+
+def program(elements, hops):
+    t = f"tensor<{elements}xi64>"
+    lines = ["module attributes {simp.world_size = 2 : i64} {",
+             f"  func.func @main() -> !simp.mp<{t}, [{hops % 2}]> {{",
+             f"    %x0 = simp.pcall [0] () : () -> !simp.mp<{t}, [0]> {{",
+             f"      %c = arith.constant dense<1> : {t}",
+             f"      simp.yield %c : {t}", "    }"]
+    for i in range(hops):
+        src, dst = i % 2, (i + 1) % 2
+        lines.append(f"    %x{i + 1} = simp.shuffle %x{i} [{dst} <- {src}] : "
+                     f"!simp.mp<{t}, [{src}]> -> !simp.mp<{t}, [{dst}]>")
+    lines += [f"    return %x{hops} : !simp.mp<{t}, [{hops % 2}]>", "  }", "}"]
+    return "\n".join(lines)
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="mplang-bench-")
+    socks = [socket.socket() for _ in range(2)]
+    for s in socks:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in socks]
+    for s in socks:
+        s.close()
+    cluster = os.path.join(tmp, "cluster.json")
+    with open(cluster, "w") as f:
+        json.dump({"nodes": [{"name": f"n{r}", "endpoint": f"127.0.0.1:{p}"}
+                             for r, p in enumerate(ports)],
+                   "secret": secrets.token_hex(16)}, f)
+    workers = [subprocess.Popen([WORKER, "--cluster", cluster, "--rank",
+                                 str(r), "--quiet"]) for r in range(2)]
+    try:
+        print("| tensor | hops (short/long) | time per hop | messages/s | MB/s |"
+              " round trip |")
+        print("|---|---|---:|---:|---:|---:|")
+        for label, elements, short, long in SIZES:
+            times = {}
+            for hops in (short, long):
+                path = os.path.join(tmp, f"p{elements}_{hops}.mlir")
+                with open(path, "w") as f:
+                    f.write(program(elements, hops))
+                samples = []
+                for _ in range(REPS):
+                    start = time.perf_counter()
+                    subprocess.run([RUN, "--cluster", cluster, path], check=True,
+                                   stdout=subprocess.DEVNULL)
+                    samples.append(time.perf_counter() - start)
+                times[hops] = statistics.median(samples)
+            per_hop = (times[long] - times[short]) / (long - short)
+            mb = elements * 8 / 1e6
+            print(f"| {label} | {short}/{long} | {per_hop * 1e6:.0f} us |"
+                  f" {1 / per_hop:.0f} | {mb / per_hop:.0f} |"
+                  f" {2 * per_hop * 1e6:.0f} us |")
+    finally:
+        for w in workers:
+            w.terminate()
+            w.wait()
+
+
+main()
