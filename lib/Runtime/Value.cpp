@@ -3,6 +3,9 @@
 #include "mplang/Runtime/Value.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include <algorithm>
+#include <cstdlib>
+#include <sys/mman.h>
 
 using namespace mplang::rt;
 
@@ -55,11 +58,41 @@ bool mplang::rt::isFloat(DType dtype) {
   return dtype == DType::F32 || dtype == DType::F64;
 }
 
+/// Large buffers are mapped directly, zeroed by the kernel and backed by
+/// huge pages where possible: first-touch page faults otherwise dominate
+/// kernels that produce big tensors (OKVS tables, AES expansions).
+static constexpr size_t kMappedBytes = size_t(2) << 20;
+
+static uint8_t *allocateZeroed(size_t size) {
+  if (size >= kMappedBytes) {
+    void *p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      llvm::report_bad_alloc_error("cannot map a tensor buffer");
+    madvise(p, size, MADV_HUGEPAGE);
+    return static_cast<uint8_t *>(p);
+  }
+  // At least one byte, so that empty tensors have a valid pointer.
+  auto *p = static_cast<uint8_t *>(std::calloc(std::max<size_t>(size, 1), 1));
+  if (!p)
+    llvm::report_bad_alloc_error("cannot allocate a tensor buffer");
+  return p;
+}
+
+void Tensor::Release::operator()(uint8_t *p) const {
+  if (size >= kMappedBytes)
+    munmap(p, size);
+  else
+    std::free(p);
+}
+
 Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape)
     : dtype_(dtype), shape_(shape.begin(), shape.end()), numElements_(1) {
   for (int64_t dim : shape)
     numElements_ *= dim;
-  data_.assign(numElements_ * dtypeSize(dtype), 0);
+  numBytes_ = numElements_ * dtypeSize(dtype);
+  data_ = std::unique_ptr<uint8_t[], Release>(allocateZeroed(numBytes_),
+                                              Release{numBytes_});
 }
 
 Opaque::~Opaque() = default;

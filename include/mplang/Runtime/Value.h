@@ -30,29 +30,39 @@ llvm::StringRef dtypeName(DType dtype);
 bool isInteger(DType dtype);
 bool isFloat(DType dtype);
 
-/// A dense row-major tensor. A rank-0 tensor holds one scalar.
+/// A dense row-major tensor. A rank-0 tensor holds one scalar. Move-only:
+/// values share tensors through handles instead.
 class Tensor {
 public:
   /// A zero-initialized tensor.
   Tensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+  Tensor(Tensor &&) = default;
+  Tensor &operator=(Tensor &&) = default;
 
   DType dtype() const { return dtype_; }
   llvm::ArrayRef<int64_t> shape() const { return shape_; }
   int64_t numElements() const { return numElements_; }
-  size_t numBytes() const { return data_.size(); }
+  size_t numBytes() const { return numBytes_; }
 
-  const uint8_t *bytes() const { return data_.data(); }
-  uint8_t *bytes() { return data_.data(); }
+  const uint8_t *bytes() const { return data_.get(); }
+  uint8_t *bytes() { return data_.get(); }
   template <typename T> const T *data() const {
-    return reinterpret_cast<const T *>(data_.data());
+    return reinterpret_cast<const T *>(data_.get());
   }
-  template <typename T> T *data() { return reinterpret_cast<T *>(data_.data()); }
+  template <typename T> T *data() { return reinterpret_cast<T *>(data_.get()); }
 
 private:
+  /// Frees what `allocateZeroed` returned.
+  struct Release {
+    size_t size;
+    void operator()(uint8_t *p) const;
+  };
+
   DType dtype_;
   llvm::SmallVector<int64_t, 4> shape_;
   int64_t numElements_;
-  std::vector<uint8_t> data_;
+  size_t numBytes_;
+  std::unique_ptr<uint8_t[], Release> data_;
 };
 
 /// An object the runtime moves around without looking inside (BFV keys,
