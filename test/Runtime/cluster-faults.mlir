@@ -11,7 +11,7 @@
 // CHECK: ok wrong token: 401 bad token for driver
 // CHECK: ok driver token as a rank: 401
 // CHECK: ok unknown sender: 401
-// CHECK: ok message claiming another rank: 403 the credential of rank 0 cannot send as rank 1
+// CHECK: ok message claiming another rank: 401 bad token for 1
 // CHECK: ok peer submitting a job: 403
 // CHECK: ok driver sending a message: 403
 // CHECK: ok job id with dots: 400 bad job id
@@ -24,17 +24,20 @@
 // CHECK: ok malformed module: 400 malformed module
 // CHECK: ok module for another rank: 400
 // CHECK: ok oversized job: 413 body of 1048577 bytes exceeds the limit of 1048576
-// CHECK: ok oversized message: 413
-// CHECK: ok long context: 400
-// CHECK: ok truncated message:
+// CHECK: ok oversized stream: 413 body of 1048577 bytes exceeds the limit of 1048576
+// CHECK: ok oversized message: 400 message of 1048577 bytes exceeds the limit of 1048576
+// CHECK: ok long context: 400 bad message context
+// CHECK: ok job id with path characters in a message: 400 bad job id in a message
+// CHECK: ok truncated message: 400 the stream ended inside a message
 // CHECK: ok early message: 204
-// CHECK: ok duplicate message: 409 rank 0 sent tag 0 to rank 1 twice
-// CHECK: ok 200 malformed requests: [400, 401, 403, 404]
+// CHECK: ok duplicate message: 204
+// CHECK: ok job aborted by the duplicate: 200
+// CHECK: ok 200 malformed requests: [400, 401, 404]
 // CHECK: after malformed requests: 0 rank 0: <absent> | rank 1: true |
 // CHECK: concurrent: 0 rank 0: 20 : i64, 100 : i64 | rank 1: 40 : i64, <absent> |
 // CHECK: concurrent: 0 rank 0: 2 : i64, 1 : i64 | rank 1: 4 : i64, <absent> |
 // CHECK: killed peer: exit 1, within 5 s: True
 // CHECK-NEXT: mplang-run: error: rank 1 failed: rank 1 (http://127.0.0.1:{{[0-9]+}}) is unreachable
-// CHECK: jobs left on the surviving worker: 0
+// CHECK: jobs of the run left on the surviving worker: 0
 // CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
 // CHECK: worker exit on SIGTERM: 0

@@ -78,6 +78,51 @@ TEST(Protocol, Results) {
       decodeResults(std::string("MPR1\xff\xff\xff\xff", 8), back).isOk());
 }
 
+TEST(Protocol, FramesSurviveAnySplitOfTheStream) {
+  MessageKey a{3, "1/agree/"}, b{-7, ""};
+  std::string stream = encodeFrameHeader("job-1", a, 5) + "hello" +
+                       encodeFrameHeader("job_2", b, 0) +
+                       encodeFrameHeader("job-1", b, 300) +
+                       std::string(300, 'p');
+  for (size_t piece : {size_t(1), size_t(2), size_t(7), stream.size()}) {
+    FrameDecoder decoder(1000);
+    std::vector<Frame> frames;
+    for (size_t at = 0; at < stream.size(); at += piece)
+      ASSERT_TRUE(decoder
+                      .feed(llvm::StringRef(stream).substr(at, piece),
+                            [&](Frame &&f) { frames.push_back(std::move(f)); })
+                      .isOk());
+    EXPECT_TRUE(decoder.atBoundary());
+    ASSERT_EQ(frames.size(), 3u) << "pieces of " << piece;
+    EXPECT_EQ(frames[0].job, "job-1");
+    EXPECT_EQ(frames[0].key.tag, 3);
+    EXPECT_EQ(frames[0].key.context, "1/agree/");
+    EXPECT_EQ(frames[0].payload, "hello");
+    EXPECT_EQ(frames[1].job, "job_2");
+    EXPECT_EQ(frames[1].key.tag, -7);
+    EXPECT_EQ(frames[1].payload, "");
+    EXPECT_EQ(frames[2].payload, std::string(300, 'p'));
+  }
+}
+
+TEST(Protocol, BadFrames) {
+  auto error = [](const std::string &bytes) {
+    FrameDecoder decoder(100);
+    return decoder.feed(bytes, [](Frame &&) {}).message();
+  };
+  EXPECT_EQ(error(encodeFrameHeader("j", {0, ""}, 101)),
+            "message of 101 bytes exceeds the limit of 100");
+  EXPECT_EQ(error(encodeFrameHeader("../x", {0, ""}, 1)),
+            "bad job id in a message");
+  EXPECT_EQ(error(encodeFrameHeader("j", {0, "a\nb"}, 1)),
+            "bad message context");
+  FrameDecoder decoder(100);
+  ASSERT_TRUE(
+      decoder.feed(encodeFrameHeader("j", {0, ""}, 4) + "ab", [](Frame &&) {})
+          .isOk());
+  EXPECT_FALSE(decoder.atBoundary());
+}
+
 TEST(Protocol, IdsAndContexts) {
   EXPECT_TRUE(isValidJobId("0123abcdef_-XYZ"));
   EXPECT_TRUE(isValidJobId(std::string(64, 'a')));

@@ -15,9 +15,6 @@ Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
     return mailbox.deliver(self, self, key, std::move(bytes));
   if (std::string why = abortReason(); !why.empty())
     return Status::error(why);
-  std::string path = "/v1/jobs/" + job + "/messages/" + std::to_string(self) +
-                     "/" + std::to_string(key.tag);
-  httplib::Headers headers{{protocol::kContextHeader, key.context}};
   {
     std::lock_guard<std::mutex> lock(mutex);
     ++sendsInFlight;
@@ -25,23 +22,22 @@ Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
   std::string what = key.str();
   // The job waits for every send (waitForSends) before it ends, so `this`
   // outlives the callback.
-  links.put(dst, std::move(path), std::move(headers), std::move(bytes),
-            [this, what, dst](Status status) {
-              if (!status.isOk()) {
-                std::string why = "rank " + std::to_string(self) + " sending " +
-                                  what + " to rank " + std::to_string(dst) +
-                                  " failed: " + status.message();
-                {
-                  std::lock_guard<std::mutex> lock(mutex);
-                  if (!sendError)
-                    sendError = why;
-                }
-                abort(why);
-              }
-              std::lock_guard<std::mutex> lock(mutex);
-              --sendsInFlight;
-              sendsDone.notify_all();
-            });
+  links.send(dst, job, key, std::move(bytes), [this, what, dst](Status status) {
+    if (!status.isOk()) {
+      std::string why = "rank " + std::to_string(self) + " sending " + what +
+                        " to rank " + std::to_string(dst) +
+                        " failed: " + status.message();
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!sendError)
+          sendError = why;
+      }
+      abort(why);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    --sendsInFlight;
+    sendsDone.notify_all();
+  });
   return Status::ok();
 }
 

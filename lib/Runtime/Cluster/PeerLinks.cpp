@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include <chrono>
+#include <optional>
 
 using namespace mplang::rt;
 
@@ -67,64 +68,114 @@ void PeerLinks::stop() {
   }
 }
 
-void PeerLinks::put(int64_t dst, std::string path, httplib::Headers headers,
-                    std::string body, Done done) {
+void PeerLinks::send(int64_t dst, std::string job, MessageKey key,
+                     std::string payload, Done done) {
   Link &link = *links[dst];
   {
     std::lock_guard<std::mutex> lock(link.mutex);
-    link.queue.push_back({std::move(path), std::move(headers), std::move(body),
-                          std::move(done)});
+    link.queue.push_back(
+        {std::move(job), std::move(key), std::move(payload), std::move(done)});
     if (!link.thread.joinable())
       link.thread = std::thread([this, dst, &link] { drain(dst, link); });
   }
   link.ready.notify_one();
 }
 
+void PeerLinks::failQueued(Link &link, const std::string &why) {
+  std::deque<Outgoing> failed;
+  {
+    std::lock_guard<std::mutex> lock(link.mutex);
+    failed.swap(link.queue);
+  }
+  for (Outgoing &msg : failed)
+    msg.done(Status::error(why));
+}
+
 void PeerLinks::drain(int64_t dst, Link &link) {
   std::unique_ptr<httplib::Client> client = makeClient(
       config, dst, std::to_string(self), config.nodes[self].credential.token);
+  auto backoff = std::chrono::milliseconds(5);
+  std::optional<std::chrono::steady_clock::time_point> retryUntil;
   while (true) {
-    Outgoing msg;
     {
       std::unique_lock<std::mutex> lock(link.mutex);
       link.ready.wait(lock, [&] { return stopping || !link.queue.empty(); });
       if (link.queue.empty())
         return;
-      msg = std::move(link.queue.front());
-      link.queue.pop_front();
     }
-    msg.done(deliver(*client, dst, msg));
-  }
-}
-
-Status PeerLinks::deliver(httplib::Client &client, int64_t dst,
-                          const Outgoing &msg) {
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::seconds(connectRetrySeconds);
-  auto backoff = std::chrono::milliseconds(5);
-  while (true) {
-    // Streams the body from `msg` instead of copying it into the request.
-    httplib::Result result = client.Put(
-        msg.path, msg.headers, msg.body.size(),
-        [&](size_t offset, size_t length, httplib::DataSink &sink) {
-          sink.write(msg.body.data() + offset, length);
-          return true;
-        },
-        protocol::kBinaryType);
-    if (result && result->status / 100 == 2)
-      return Status::ok();
-    // Only a refused or timed-out connect is retried: nothing was delivered,
-    // so the retry cannot duplicate the message.
-    bool notConnected =
-        !result && (result.error() == httplib::Error::Connection ||
-                    result.error() == httplib::Error::ConnectionTimeout);
-    if (!notConnected || std::chrono::steady_clock::now() + backoff > deadline)
-      return Status::error("cannot send to rank " + llvm::Twine(dst) + " (" +
-                           config.endpoint(dst) +
-                           "): " + describeFailure(result));
+    if (stream(*client, dst, link)) {
+      retryUntil.reset();
+      backoff = std::chrono::milliseconds(5);
+      continue;
+    }
+    // Not connected: nothing was written, so retrying cannot duplicate.
+    auto now = std::chrono::steady_clock::now();
+    if (!retryUntil)
+      retryUntil = now + std::chrono::seconds(connectRetrySeconds);
+    if (now + backoff > *retryUntil) {
+      failQueued(link, "cannot connect to rank " + std::to_string(dst) + " (" +
+                           config.endpoint(dst) + ") within " +
+                           std::to_string(connectRetrySeconds) + " s");
+      retryUntil.reset();
+      continue;
+    }
     std::this_thread::sleep_for(backoff);
     backoff = std::min(backoff * 2, std::chrono::milliseconds(500));
   }
+}
+
+bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
+  bool started = false;
+  std::string lost;
+  httplib::Result result = client.Put(
+      "/v1/stream",
+      [&](size_t, httplib::DataSink &sink) {
+        started = true;
+        Outgoing msg;
+        {
+          std::unique_lock<std::mutex> lock(link.mutex);
+          // An idle stream ends (the server times out idle reads); the
+          // next message opens another on the same connection.
+          link.ready.wait_for(lock, std::chrono::seconds(1),
+                              [&] { return stopping || !link.queue.empty(); });
+          if (link.queue.empty()) {
+            sink.done();
+            return true;
+          }
+          msg = std::move(link.queue.front());
+          link.queue.pop_front();
+        }
+        std::string frame =
+            protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size());
+        // Small messages go out as one chunk. httplib copies each chunk
+        // twice, so large payloads go in pieces that stay in cache.
+        constexpr size_t piece = 256 << 10;
+        bool written;
+        if (msg.payload.size() <= piece) {
+          frame += msg.payload;
+          written = sink.write(frame.data(), frame.size());
+        } else {
+          written = sink.write(frame.data(), frame.size());
+          for (size_t at = 0; written && at < msg.payload.size(); at += piece)
+            written = sink.write(msg.payload.data() + at,
+                                 std::min(piece, msg.payload.size() - at));
+        }
+        msg.done(written ? Status::ok()
+                         : Status::error("connection to rank " +
+                                         std::to_string(dst) + " lost"));
+        return written;
+      },
+      protocol::kBinaryType);
+  if (result && result->status / 100 == 2)
+    return true;
+  if (!started && !result &&
+      (result.error() == httplib::Error::Connection ||
+       result.error() == httplib::Error::ConnectionTimeout))
+    return false;
+  // The peer refused the stream or it broke: what is queued cannot go.
+  failQueued(link, "cannot send to rank " + std::to_string(dst) + " (" +
+                       config.endpoint(dst) + "): " + describeFailure(result));
+  return true;
 }
 
 void PeerLinks::broadcastAbort(const std::string &job,

@@ -2,6 +2,8 @@
 //
 // One keep-alive HTTP connection per peer, fed by a queue and drained by one
 // thread, so that `send` never blocks and messages to a peer keep their order.
+// Messages go as frames on a streamed request (see protocol::Frame), so a
+// message costs one chunk on an open connection, not a request.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +11,7 @@
 #define MPLANG_RUNTIME_CLUSTER_PEERLINKS_H
 
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
+#include "mplang/Runtime/Communicator.h"
 
 #include <atomic>
 #include <condition_variable>
@@ -43,10 +46,10 @@ public:
             unsigned connectRetrySeconds);
   ~PeerLinks();
 
-  /// Queues a PUT of `body` to `path` on worker `dst`; `done` runs on the
-  /// link's thread with the outcome.
-  void put(int64_t dst, std::string path, httplib::Headers headers,
-           std::string body, Done done);
+  /// Queues a message for worker `dst`; `done` runs on the link's thread
+  /// once the message is written to the connection, or has failed.
+  void send(int64_t dst, std::string job, MessageKey key, std::string payload,
+            Done done);
   /// Ends the links once their queues are sent, closing the connections so
   /// that peers' server threads are released.
   void stop();
@@ -55,9 +58,9 @@ public:
 
 private:
   struct Outgoing {
-    std::string path;
-    httplib::Headers headers;
-    std::string body;
+    std::string job;
+    MessageKey key;
+    std::string payload;
     Done done;
   };
   struct Link {
@@ -67,7 +70,11 @@ private:
     std::thread thread;
   };
   void drain(int64_t dst, Link &link);
-  Status deliver(httplib::Client &client, int64_t dst, const Outgoing &msg);
+  /// One streamed request: writes queued messages until the queue stays
+  /// empty for a while. Returns false when the peer cannot be reached.
+  bool stream(httplib::Client &client, int64_t dst, Link &link);
+  /// Fails every queued message of `link`.
+  void failQueued(Link &link, const std::string &why);
 
   const ClusterConfig &config;
   int64_t self;

@@ -142,6 +142,83 @@ Status protocol::decodeResults(StringRef body,
   return Status::ok();
 }
 
+std::string protocol::encodeFrameHeader(StringRef job, const MessageKey &key,
+                                        uint64_t payloadSize) {
+  std::string out;
+  out.push_back(char(job.size()));
+  out += job;
+  put<int64_t>(out, key.tag);
+  put<uint16_t>(out, key.context.size());
+  out += key.context;
+  put<uint64_t>(out, payloadSize);
+  return out;
+}
+
+/// The header length once its variable parts' lengths are known, or 0 while
+/// they are not.
+static size_t headerLength(StringRef header) {
+  if (header.empty())
+    return 0;
+  size_t contextAt = 1 + uint8_t(header[0]) + 8;
+  if (header.size() < contextAt + 2)
+    return 0;
+  uint16_t contextSize =
+      llvm::support::endian::read<uint16_t, llvm::endianness::little>(
+          header.data() + contextAt);
+  return contextAt + 2 + contextSize + 8;
+}
+
+Status FrameDecoder::feed(StringRef bytes,
+                          llvm::function_ref<void(Frame &&)> onFrame) {
+  while (!bytes.empty()) {
+    if (inPayload) {
+      size_t take =
+          std::min<uint64_t>(bytes.size(), payloadSize - frame.payload.size());
+      frame.payload.append(bytes.data(), take);
+      bytes = bytes.drop_front(take);
+    } else {
+      // Headers are short: gather them a byte range at a time.
+      size_t need = headerLength(header);
+      size_t want = need ? need - header.size() : 1;
+      header.append(bytes.data(), std::min(want, bytes.size()));
+      bytes = bytes.drop_front(std::min(want, bytes.size()));
+      need = headerLength(header);
+      if (!need || header.size() < need)
+        continue;
+      Cursor cursor(header);
+      uint8_t jobSize = 0;
+      uint16_t contextSize = 0;
+      StringRef job, context;
+      cursor.get(jobSize);
+      cursor.take(jobSize, job);
+      cursor.get(frame.key.tag);
+      cursor.get(contextSize);
+      cursor.take(contextSize, context);
+      cursor.get(payloadSize);
+      if (!isValidJobId(job))
+        return Status::error("bad job id in a message");
+      if (!isValidContext(context))
+        return Status::error("bad message context");
+      if (payloadSize > maxPayload)
+        return Status::error("message of " + llvm::Twine(payloadSize) +
+                             " bytes exceeds the limit of " +
+                             llvm::Twine(maxPayload));
+      frame.job = job.str();
+      frame.key.context = context.str();
+      frame.payload.clear();
+      frame.payload.reserve(payloadSize);
+      header.clear();
+      inPayload = true;
+    }
+    if (inPayload && frame.payload.size() == payloadSize) {
+      inPayload = false;
+      onFrame(std::move(frame));
+      frame = Frame();
+    }
+  }
+  return Status::ok();
+}
+
 std::string protocol::randomHex(size_t bytes) {
   std::vector<uint8_t> buffer(bytes);
   size_t filled = 0;

@@ -116,8 +116,9 @@ struct Worker::Impl {
                                     httplib::Response &res);
   void submit(const httplib::Request &req, httplib::Response &res);
   void status(const httplib::Request &req, httplib::Response &res);
-  void message(const httplib::Request &req, httplib::Response &res,
-               const httplib::ContentReader &reader);
+  void stream(const httplib::Request &req, httplib::Response &res,
+              const httplib::ContentReader &reader);
+  void deliver(int64_t from, Frame &&frame);
   void abort(const httplib::Request &req, httplib::Response &res);
   void results(const httplib::Request &req, httplib::Response &res);
   void release(const httplib::Request &req, httplib::Response &res);
@@ -179,8 +180,8 @@ bool Worker::Impl::admit(const httplib::Request &req, httplib::Response &res) {
     return false;
   }
   uint64_t length = 0;
-  uint64_t limit = path.contains("/messages/") ? options.maxMessageBytes
-                                               : options.maxJobBytes;
+  uint64_t limit =
+      req.path == "/v1/stream" ? options.maxMessageBytes : options.maxJobBytes;
   if (!llvm::StringRef(req.get_header_value("Content-Length"))
            .getAsInteger(10, length) &&
       length > limit) {
@@ -356,56 +357,49 @@ void Worker::Impl::status(const httplib::Request &req, httplib::Response &res) {
     body["error"] = job->error;
     body["aborted"] = job->errorAborted;
   }
+  // A job can be aborted before it runs (a peer failed, a bad message).
+  if (std::string reason = job->comm.abortReason(); !reason.empty())
+    body["abort_reason"] = reason;
   res.set_content(body.dump(), "application/json");
 }
 
-void Worker::Impl::message(const httplib::Request &req, httplib::Response &res,
-                           const httplib::ContentReader &reader) {
+void Worker::Impl::stream(const httplib::Request &req, httplib::Response &res,
+                          const httplib::ContentReader &reader) {
   int64_t from = sender(req);
-  int64_t claimed;
-  MessageKey key;
   if (from < 0)
     return reply(res, 403, "only peers send messages");
-  if (llvm::StringRef(req.matches[2]).getAsInteger(10, claimed) ||
-      llvm::StringRef(req.matches[3]).getAsInteger(10, key.tag))
-    return reply(res, 400, "bad rank or tag in the path");
-  if (claimed != from)
-    return reply(res, 403,
-                 "the credential of rank " + std::to_string(from) +
-                     " cannot send as rank " + std::to_string(claimed));
-  key.context = req.get_header_value(kContextHeader);
-  if (!isValidContext(key.context))
-    return reply(res, 400, std::string("bad ") + kContextHeader + " header");
-  uint64_t length;
-  if (llvm::StringRef(req.get_header_value("Content-Length"))
-          .getAsInteger(10, length))
-    return reply(res, 411, "a message needs a Content-Length");
-  std::string bytes;
-  bytes.reserve(length);
-  if (!reader([&](const char *data, size_t size) {
-        if (bytes.size() + size > length)
-          return false;
-        bytes.append(data, size);
-        return true;
-      }) ||
-      bytes.size() != length)
-    return reply(res, 400,
-                 "message body truncated or longer than its "
-                 "Content-Length");
+  FrameDecoder decoder(options.maxMessageBytes);
+  Status malformed = Status::ok();
+  bool complete = reader([&](const char *data, size_t size) {
+    malformed = decoder.feed(llvm::StringRef(data, size), [&](Frame &&frame) {
+      deliver(from, std::move(frame));
+    });
+    return malformed.isOk();
+  });
+  if (!malformed.isOk())
+    return reply(res, 400, malformed.message());
+  if (!complete || !decoder.atBoundary())
+    return reply(res, 400, "the stream ended inside a message");
+  res.status = 204;
+}
 
-  std::shared_ptr<Job> job = findOrCreate(req.matches[1], res);
+void Worker::Impl::deliver(int64_t from, Frame &&frame) {
+  httplib::Response ignored;
+  // A message for a released job is late: its job is over everywhere. (With
+  // too many jobs it is dropped; the sender's job then times out.)
+  std::shared_ptr<Job> job = findOrCreate(frame.job, ignored);
   if (!job)
     return;
   {
     std::lock_guard<std::mutex> lock(job->mutex);
     if (job->terminal())
-      return reply(res, 410, "job " + job->id + " has ended");
+      return;
   }
-  if (Status s =
-          job->mailbox.deliver(from, options.rank, key, std::move(bytes));
-      !s.isOk())
-    return reply(res, 409, s.message());
-  res.status = 204;
+  // A repeated key is a broken or hostile peer: the job cannot be trusted.
+  if (Status s = job->mailbox.deliver(from, options.rank, frame.key,
+                                      std::move(frame.payload));
+      !s.isOk() && job->comm.abortReason().empty())
+    job->comm.abort(s.message());
 }
 
 void Worker::Impl::abort(const httplib::Request &req, httplib::Response &res) {
@@ -462,10 +456,10 @@ void Worker::Impl::routes() {
                [this](const httplib::Request &req, httplib::Response &res) {
                  abort(req, res);
                });
-  server->Put(job + "/messages/([0-9]+)/(-?[0-9]+)",
+  server->Put("/v1/stream",
               [this](const httplib::Request &req, httplib::Response &res,
                      const httplib::ContentReader &reader) {
-                message(req, res, reader);
+                stream(req, res, reader);
               });
   // Last, so that only requests no route took get here.
   auto unknown = [](const httplib::Request &req, httplib::Response &res) {

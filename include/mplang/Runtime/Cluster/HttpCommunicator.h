@@ -13,10 +13,10 @@ namespace mplang::rt {
 
 class PeerLinks;
 
-/// The communicator of one job on one worker. Sends go out through the
-/// worker's peer links (PUT /v1/jobs/JOB/messages/FROM/TAG); messages that
-/// peers PUT here land in `mailbox` (keyed by the authenticated sender), where
-/// receives wait for them. A failed send aborts the job (here and on every
+/// The communicator of one job on one worker. Sends go out as frames on the
+/// worker's peer streams (PeerLinks); frames that peers stream here land in
+/// `mailbox` (keyed by the authenticated sender), where receives wait for
+/// them. A failed send aborts the job (here and on every
 /// peer) instead of being swallowed.
 class HttpCommunicator : public Communicator {
 public:

@@ -8,8 +8,10 @@
 #ifndef MPLANG_RUNTIME_CLUSTER_PROTOCOL_H
 #define MPLANG_RUNTIME_CLUSTER_PROTOCOL_H
 
+#include "mplang/Runtime/Communicator.h"
 #include "mplang/Runtime/Status.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 #include <vector>
@@ -44,6 +46,41 @@ Status decodeJob(llvm::StringRef body, JobRequest &job);
 /// Results: magic "MPR1", u32 LE count, then each as u64 LE length + bytes.
 std::string encodeResults(const std::vector<std::string> &results);
 Status decodeResults(llvm::StringRef body, std::vector<std::string> &results);
+
+/// Peer messages travel on a stream: one long PUT /v1/stream per peer
+/// connection, chunked, carrying frames back to back. Each frame is
+///   u8 job id length, job id, i64 LE tag, u16 LE context length, context,
+///   u64 LE payload length, payload.
+/// The sender is the stream's authenticated identity, so frames cannot
+/// claim another rank.
+struct Frame {
+  std::string job;
+  MessageKey key;
+  std::string payload;
+};
+
+/// Everything of a frame but its payload, which follows it on the wire.
+std::string encodeFrameHeader(llvm::StringRef job, const MessageKey &key,
+                              uint64_t payloadSize);
+
+/// Cuts a byte stream into frames, whatever the pieces it arrives in.
+class FrameDecoder {
+public:
+  explicit FrameDecoder(uint64_t maxPayload) : maxPayload(maxPayload) {}
+  /// Consumes `bytes`, calling `onFrame` for each completed frame; fails on
+  /// a malformed header or a payload over the limit.
+  Status feed(llvm::StringRef bytes,
+              llvm::function_ref<void(Frame &&)> onFrame);
+  /// True between frames (a stream may end only there).
+  bool atBoundary() const { return header.empty() && !inPayload; }
+
+private:
+  uint64_t maxPayload;
+  std::string header;
+  bool inPayload = false;
+  uint64_t payloadSize = 0;
+  Frame frame;
+};
 
 /// 128 random bits as hex, from the OS.
 std::string randomHex(size_t bytes = 16);
