@@ -111,14 +111,20 @@ Status mplang::rt::readNpy(llvm::StringRef path, Value &out) {
 
 Status mplang::rt::writeNpy(llvm::StringRef path, const Tensor &tensor,
                             bool isUnsigned) {
+  // A gf128 element is written as its [lo, hi] words, like field.to_words.
+  bool words = tensor.dtype() == DType::GF128;
+  llvm::SmallVector<int64_t, 4> dims(tensor.shape());
+  if (words)
+    dims.push_back(2);
   // Python tuple syntax: (), (3,), (2, 3).
   std::string shape = llvm::join(
-      llvm::map_range(tensor.shape(),
-                      [](int64_t dim) { return std::to_string(dim); }),
+      llvm::map_range(dims, [](int64_t dim) { return std::to_string(dim); }),
       ", ");
-  if (tensor.shape().size() == 1)
+  if (dims.size() == 1)
     shape += ",";
-  std::string header = "{'descr': '" + descrOf(tensor.dtype(), isUnsigned) +
+  std::string descr =
+      words ? "<u8" : descrOf(tensor.dtype(), isUnsigned);
+  std::string header = "{'descr': '" + descr +
                        "', 'fortran_order': False, 'shape': (" + shape + "), }";
   // Magic, version and length take 10 bytes; pad the header with spaces so
   // the data starts 64-byte aligned, and end it with a newline.

@@ -25,6 +25,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include <csignal>
+#include <cstring>
 
 using namespace mlir;
 namespace rt = mplang::rt;
@@ -88,6 +89,19 @@ Type localType(Type type, int64_t r) {
 }
 } // namespace
 
+/// A gf128 tensor of `shape` from a .npy array of its [lo, hi] 64-bit words
+/// (shape + [2]); anything else is returned unchanged for the type check.
+static rt::Value gf128FromWords(const rt::Value &words, ArrayRef<int64_t> shape) {
+  const rt::Tensor &t = words.getTensor();
+  SmallVector<int64_t> wordShape(shape);
+  wordShape.push_back(2);
+  if (t.dtype() != rt::DType::I64 || t.shape() != ArrayRef(wordShape))
+    return words;
+  rt::Tensor gf(rt::DType::GF128, shape);
+  std::memcpy(gf.bytes(), t.bytes(), t.numBytes());
+  return rt::Value::tensor(std::move(gf));
+}
+
 /// Parses `R:I=TEXT` into its parts.
 static bool parseBinding(StringRef spec, int64_t &rank, int64_t &index,
                          StringRef &text) {
@@ -131,6 +145,8 @@ static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
     if (!status.isOk())
       return fail("binding '" + spec + "': " + status.message()), failure();
     std::optional<rt::TensorLayout> layout = rt::getLayout(local);
+    if (isNpy && layout && layout->dtype == rt::DType::GF128)
+      value = gf128FromWords(value, layout->shape);
     if (!layout || layout->dtype != value.getTensor().dtype() ||
         ArrayRef<int64_t>(layout->shape) != value.getTensor().shape()) {
       std::string type;
