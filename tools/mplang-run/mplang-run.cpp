@@ -252,12 +252,14 @@ int main(int argc, char **argv) {
   std::vector<std::unique_ptr<rt::Tracer>> tracers;
   if (failed(distributed
                  ? rt::runDistributed(*module,
-                                      {clusterFile, localWorkers, argv[0]},
+                                      {clusterFile, localWorkers, argv[0],
+                                       traceFile},
                                       options, args, outcomes)
                  : rt::simulate(*module, options, args, outcomes, tracers)))
     return 1;
 
-  if (!traceFile.empty()) {
+  // A distributed run's driver merged the workers' traces already.
+  if (!traceFile.empty() && !distributed) {
     std::error_code ec;
     llvm::raw_fd_ostream os(traceFile, ec);
     if (ec)

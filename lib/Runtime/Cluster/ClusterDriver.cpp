@@ -6,12 +6,14 @@
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/Trace.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <chrono>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -29,21 +31,31 @@ namespace {
 class Dispatch {
 public:
   Dispatch(const ClusterConfig &config, const SimulationOptions &options)
-      : config(config), options(options), job(randomHex()) {}
+      : config(config), options(options), job(randomHex()),
+        offsets(config.nodes.size()), traces(config.nodes.size()) {}
 
+  /// Waits until every worker answers; when tracing, also estimates each
+  /// worker's clock offset.
   Status waitReady(unsigned seconds);
   /// Submits, waits, fetches; fills `outcomes` (one per rank).
   void run(const std::vector<JobRequest> &requests,
            const std::vector<unsigned> &numResults,
            std::vector<RankOutcome> &outcomes);
 
+  /// Merges the workers' traces (each shifted onto the driver's clock) into
+  /// one Chrome trace. Flows pair up across processes: both ends derive the
+  /// same id from the message.
+  Status writeTrace(const std::string &path);
+
 private:
   /// Submits to rank `r`, follows the job there, fetches its results.
   void runRank(int64_t r, httplib::Client &http, const std::string &path,
                const JobRequest &request, unsigned numResults,
                RankOutcome &outcome);
+  /// The worker's clock minus ours (us), from the health round trip with the
+  /// smallest delay, whose midpoint is the best guess of the worker's reading.
+  int64_t clockOffset(httplib::Client &http);
 
-private:
   std::unique_ptr<httplib::Client> client(int64_t rank) const {
     return makeClient(config, rank, kDriver, config.driver.token);
   }
@@ -66,6 +78,8 @@ private:
   const std::string job;
   std::mutex mutex;
   bool stopped = false;
+  std::vector<int64_t> offsets;
+  std::vector<std::string> traces;
 };
 } // namespace
 
@@ -76,8 +90,11 @@ Status Dispatch::waitReady(unsigned seconds) {
     std::unique_ptr<httplib::Client> http = client(r);
     while (true) {
       httplib::Result result = http->Get("/v1/health");
-      if (result && result->status == 200)
+      if (result && result->status == 200) {
+        if (options.trace)
+          offsets[r] = clockOffset(*http);
         return;
+      }
       // A worker that answers but refuses us will not change its mind.
       if ((result && result->status != 200) || Clock::now() > deadline) {
         errors[r] = who(r) + " is not ready: " + describeFailure(result);
@@ -89,6 +106,50 @@ Status Dispatch::waitReady(unsigned seconds) {
   for (const std::string &error : errors)
     if (!error.empty())
       return Status::error(error);
+  return Status::ok();
+}
+
+int64_t Dispatch::clockOffset(httplib::Client &http) {
+  int64_t best = 0;
+  uint64_t bestDelay = UINT64_MAX;
+  for (int i = 0; i < 5; ++i) {
+    uint64_t sent = Tracer::nowUs();
+    httplib::Result result = http.Get("/v1/health");
+    uint64_t received = Tracer::nowUs();
+    if (!result || result->status != 200 || received - sent >= bestDelay)
+      continue;
+    try {
+      int64_t remote =
+          nlohmann::json::parse(result->body).at("now_us").get<int64_t>();
+      best = remote - int64_t(sent + (received - sent) / 2);
+      bestDelay = received - sent;
+    } catch (const std::exception &) {
+      // An old worker without a clock: leave its events where they are.
+    }
+  }
+  return best;
+}
+
+Status Dispatch::writeTrace(const std::string &path) {
+  nlohmann::json events = nlohmann::json::array();
+  for (size_t r = 0; r < traces.size(); ++r) {
+    if (traces[r].empty())
+      continue;
+    try {
+      nlohmann::json trace = nlohmann::json::parse(traces[r]);
+      for (nlohmann::json &event : trace.at("traceEvents")) {
+        if (event.contains("ts"))
+          event["ts"] = event["ts"].get<int64_t>() - offsets[r];
+        events.push_back(std::move(event));
+      }
+    } catch (const std::exception &e) {
+      return Status::error(who(r) + " sent a bad trace: " + e.what());
+    }
+  }
+  std::ofstream out(path);
+  out << nlohmann::json{{"traceEvents", std::move(events)}}.dump();
+  if (!out)
+    return Status::error("cannot write the trace to '" + path + "'");
   return Status::ok();
 }
 
@@ -116,6 +177,10 @@ void Dispatch::run(const std::vector<JobRequest> &requests,
     http->set_write_timeout(600);
     std::string path = "/v1/jobs/" + job;
     runRank(r, *http, path, requests[r], numResults[r], outcomes[r]);
+    if (options.trace)
+      if (httplib::Result result = http->Get(path + "/trace");
+          result && result->status == 200)
+        traces[r] = std::move(result->body);
     // Whatever happened, the worker may forget the job now.
     http->Delete(path);
   });
@@ -207,8 +272,6 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
                            const SimulationOptions &options,
                            const std::vector<std::vector<Value>> &args,
                            std::vector<RankOutcome> &outcomes) {
-  if (options.trace)
-    return fail("--trace is not supported with --cluster or --local yet");
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
   for (auto program : projected.getOps<mlir::ModuleOp>()) {
@@ -220,6 +283,7 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
     JobRequest request;
     request.entry = options.entry;
     request.timeoutSeconds = options.timeoutSeconds;
+    request.trace = options.trace;
     // A rank's program verifies only inside a module giving the world size.
     mlir::OpBuilder builder(projected.getContext());
     mlir::OwningOpRef<mlir::ModuleOp> wrapper =
@@ -269,5 +333,8 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
   if (Status s = dispatch.waitReady(cluster.readySeconds); !s.isOk())
     return fail(s.message());
   dispatch.run(requests, numResults, outcomes);
+  if (options.trace)
+    if (Status s = dispatch.writeTrace(cluster.traceFile); !s.isOk())
+      return fail(s.message());
   return mlir::success();
 }

@@ -72,6 +72,7 @@ static void putBlob(std::string &out, StringRef blob) {
 std::string protocol::encodeJob(const JobRequest &job) {
   nlohmann::json header = {{"entry", job.entry},
                            {"timeout_s", job.timeoutSeconds},
+                           {"trace", job.trace},
                            {"num_args", job.args.size()}};
   std::string text = header.dump();
   std::string out = "MPJ1";
@@ -96,6 +97,7 @@ Status protocol::decodeJob(StringRef body, JobRequest &job) {
     auto header = nlohmann::json::parse(headerText);
     job.entry = header.at("entry").get<std::string>();
     job.timeoutSeconds = header.at("timeout_s").get<unsigned>();
+    job.trace = header.value("trace", false);
     numArgs = header.at("num_args").get<uint64_t>();
   } catch (const std::exception &e) {
     return Status::error(llvm::Twine("bad job header: ") + e.what());

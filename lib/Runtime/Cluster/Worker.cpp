@@ -8,6 +8,7 @@
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/Trace.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -67,6 +68,9 @@ struct Job {
   std::string results;
   Clock::time_point deadline, finished;
   unsigned timeoutSeconds = 0;
+  /// The run's Chrome trace (JSON), when the driver asked for one.
+  bool traced = false;
+  std::string trace;
   bool timedOut = false;
   bool released = false;
   std::thread thread;
@@ -121,6 +125,7 @@ struct Worker::Impl {
   void deliver(int64_t from, Frame &&frame);
   void abort(const httplib::Request &req, httplib::Response &res);
   void results(const httplib::Request &req, httplib::Response &res);
+  void trace(const httplib::Request &req, httplib::Response &res);
   void release(const httplib::Request &req, httplib::Response &res);
   void run(std::shared_ptr<Job> job, std::shared_ptr<Program> program);
   void reap();
@@ -297,6 +302,7 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
       return reply(res, 409, "job " + id + " was already submitted");
     job->state = JobState::Running;
     job->timeoutSeconds = request.timeoutSeconds;
+    job->traced = request.trace;
     job->deadline = Clock::now() + std::chrono::seconds(request.timeoutSeconds);
     job->thread = std::thread([this, job, program] { run(job, program); });
   }
@@ -310,9 +316,18 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
   Status status = Status::ok();
   RunError error;
   {
-    Executor executor(job->comm, pool);
+    std::unique_ptr<Tracer> tracer =
+        job->traced ? std::make_unique<Tracer>(options.rank) : nullptr;
+    Executor executor(job->comm, pool, tracer.get());
     status = executor.run(*program->entry, program->args, results);
     error = executor.error();
+    if (tracer) {
+      std::string trace;
+      llvm::raw_string_ostream os(trace);
+      Tracer::write({tracer.get()}, os);
+      std::lock_guard<std::mutex> lock(job->mutex);
+      job->trace = std::move(trace);
+    }
   }
   Status sent = job->comm.waitForSends();
   std::string failure;
@@ -445,12 +460,15 @@ void Worker::Impl::routes() {
                                {"rank", options.rank},
                                {"name", config.nodes[options.rank].name},
                                {"world_size", config.nodes.size()},
-                               {"jobs", count}};
+                               {"jobs", count},
+                               // For the driver's clock-offset estimate.
+                               {"now_us", Tracer::nowUs()}};
         res.set_content(body.dump(), "application/json");
       });
   server->Post(job, driverOnly(&Impl::submit));
   server->Get(job, driverOnly(&Impl::status));
   server->Get(job + "/results", driverOnly(&Impl::results));
+  server->Get(job + "/trace", driverOnly(&Impl::trace));
   server->Delete(job, driverOnly(&Impl::release));
   server->Post(job + "/abort",
                [this](const httplib::Request &req, httplib::Response &res) {
@@ -480,6 +498,16 @@ void Worker::Impl::results(const httplib::Request &req,
   if (job->state != JobState::Succeeded)
     return reply(res, 409, "job " + job->id + " is " + stateName(job->state));
   res.set_content(job->results, kBinaryType);
+}
+
+void Worker::Impl::trace(const httplib::Request &req, httplib::Response &res) {
+  std::shared_ptr<Job> job = find(req.matches[1]);
+  if (!job)
+    return reply(res, 404, "no job " + std::string(req.matches[1]));
+  std::lock_guard<std::mutex> lock(job->mutex);
+  if (!job->terminal() || !job->traced)
+    return reply(res, 409, "job " + job->id + " has no trace (yet)");
+  res.set_content(job->trace, "application/json");
 }
 
 void Worker::Impl::release(const httplib::Request &req,

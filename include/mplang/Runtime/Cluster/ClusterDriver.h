@@ -13,6 +13,8 @@ struct DistributedOptions {
   unsigned localWorkers = 0;
   /// argv[0] of the running tool: mplang-worker is found next to it.
   std::string argv0;
+  /// Where the merged trace goes when `SimulationOptions::trace` is set.
+  std::string traceFile;
   /// How long to wait for every worker to answer before submitting.
   unsigned readySeconds = 10;
 };

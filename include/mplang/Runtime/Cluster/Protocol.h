@@ -34,6 +34,8 @@ bool isValidContext(llvm::StringRef context);
 struct JobRequest {
   std::string entry = "main";
   unsigned timeoutSeconds = 60;
+  /// Record a Chrome trace of the run (GET /v1/jobs/JOB/trace).
+  bool trace = false;
   std::string module;
   std::vector<std::string> args;
 };
