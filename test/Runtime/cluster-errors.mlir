@@ -3,7 +3,7 @@
 // the file and the field.
 
 // RUN: not mplang-run --local 2 %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=DIV
-// DIV: error: rank 0 failed: {{.*}}cluster-errors.mlir:[[@LINE+49]]:12: division by zero
+// DIV: error: rank 0 failed: {{.*}}cluster-errors.mlir:[[@LINE+58]]:12: division by zero
 
 // RUN: not mplang-run --local 3 %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=WORLD
 // WORLD: error: --local 3 does not match simp.world_size = 2
@@ -13,6 +13,15 @@
 // RUN: not mplang-run --local 2 %S/hang.mlir --timeout 1 --arg 0:0=true --arg 1:0=false 2>&1 | FileCheck %s --check-prefix=HANG
 // HANG: error: rank 0 failed: {{.*}}rank 0: job {{[0-9a-f]+}} timed out after 1 s
 // HANG-NEXT: rank 0 waits for tag 0 from rank 1
+
+// Ctrl-C stops every rank on its worker, and the workers with the run.
+// RUN: %python %S/interrupt.py mplang-run --local 2 %S/interrupt.mlir | FileCheck %s --check-prefix=INTERRUPT
+// INTERRUPT: exit code 130
+// INTERRUPT: error: rank 0 failed: interrupted
+// INTERRUPT: mplang-run: error: interrupted
+
+// RUN: not mplang-run --local 2 --cluster %S/Inputs/cluster-three.json %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=BOTH
+// BOTH: error: give --cluster or --local, not both
 
 // RUN: not mplang-run --cluster %t.missing.yaml %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: error: cannot read cluster file '{{.*}}.missing.yaml'

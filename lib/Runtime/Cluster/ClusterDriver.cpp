@@ -272,6 +272,8 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
                            const SimulationOptions &options,
                            const std::vector<std::vector<Value>> &args,
                            std::vector<RankOutcome> &outcomes) {
+  if (cluster.localWorkers && !cluster.clusterFile.empty())
+    return fail("give --cluster or --local, not both");
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
   for (auto program : projected.getOps<mlir::ModuleOp>()) {
