@@ -63,6 +63,11 @@ def main():
         print("| tensor | time per hop | messages/s | MB/s | round trip |"
               " per hop in --sim | transport part of a hop (MB/s) |")
         print("|---|---:|---:|---:|---:|---:|---:|")
+        # The workers keep freed buffers for reuse (mallopt in mplang-worker);
+        # give the simulator the same allocator settings, or it pays page
+        # faults the workers do not.
+        env = dict(os.environ, GLIBC_TUNABLES="glibc.malloc.arena_max=1:"
+                   "glibc.malloc.mmap_max=0:glibc.malloc.trim_threshold=1073741824")
         for label, elements, short, long in SIZES:
             per_hop = {}
             for mode in (["--cluster", cluster], ["--sim", "2"]):
@@ -75,7 +80,7 @@ def main():
                     for _ in range(REPS):
                         start = time.perf_counter()
                         subprocess.run([RUN, *mode, path], check=True,
-                                       stdout=subprocess.DEVNULL)
+                                       stdout=subprocess.DEVNULL, env=env)
                         samples.append(time.perf_counter() - start)
                     times[hops] = min(samples)
                 if "-v" in sys.argv:

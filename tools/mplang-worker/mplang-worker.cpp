@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <condition_variable>
 #include <csignal>
+#include <malloc.h>
 #include <mutex>
 #include <pthread.h>
 #include <thread>
@@ -84,6 +85,14 @@ int main(int argc, char **argv) {
   options.poolThreads = poolThreads;
   options.connectRetrySeconds = connectRetry;
   options.retentionSeconds = retention;
+
+  // Messages of many MiB would each get freshly mapped, zeroed pages (page
+  // faults were most of a 64 MiB message's cost); keep freed buffers for
+  // reuse instead: no mmap for large blocks (thresholds cap at 32 MiB), and
+  // one arena, as thread arenas cannot hold blocks over 64 MiB.
+  mallopt(M_ARENA_MAX, 1);
+  mallopt(M_MMAP_MAX, 0);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
 
   // Signals are taken by one thread with sigwait, so stopping the server
   // happens outside a signal handler.
