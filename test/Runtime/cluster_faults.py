@@ -197,6 +197,11 @@ try:
         codes.add(request(p0 if i % 2 else p1, method, where, body, token,
                           sender)[0])
     print("ok 200 malformed requests:", sorted(codes))
+    # Peers' messages and aborts for 300 jobs nobody submits do not crowd
+    # out the driver's next job.
+    for i in range(150):
+        stream(frame(f"flood{i}", 0, b"x"))
+        request(p1, "POST", f"/v1/jobs/flood-a{i}/abort", b"", tokens[0], "0")
     result = run(path, os.path.join(EXAMPLES, "millionaire.mlir"))
     print("after malformed requests:", result.returncode,
           result.stdout.replace("\n", " | "))

@@ -114,10 +114,11 @@ struct Worker::Impl {
   bool admit(const httplib::Request &req, httplib::Response &res);
   static int64_t sender(const httplib::Request &req);
   std::shared_ptr<Job> find(const std::string &id);
-  /// The job `id`, created (waiting for its submission) if unknown; null
-  /// after replying with the reason it cannot be.
+  /// The job `id`, created (waiting for its submission, unless this is
+  /// the submission) if unknown; null after replying with the reason it
+  /// cannot be.
   std::shared_ptr<Job> findOrCreate(const std::string &id,
-                                    httplib::Response &res);
+                                    httplib::Response &res, bool submitting);
   void submit(const httplib::Request &req, httplib::Response &res);
   void status(const httplib::Request &req, httplib::Response &res);
   void stream(const httplib::Request &req, httplib::Response &res,
@@ -210,7 +211,8 @@ std::shared_ptr<Job> Worker::Impl::find(const std::string &id) {
 }
 
 std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
-                                                httplib::Response &res) {
+                                                httplib::Response &res,
+                                                bool submitting) {
   std::lock_guard<std::mutex> lock(jobsMutex);
   if (auto it = jobs.find(id); it != jobs.end())
     return it->second;
@@ -218,9 +220,28 @@ std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
     reply(res, 410, "job " + id + " was released");
     return nullptr;
   }
-  if (jobs.size() >= options.maxJobs) {
+  // Jobs known only from peers' messages or aborts are limited apart from
+  // submitted ones, so that a peer cannot crowd out the driver's jobs; the
+  // oldest of them gives way to a new one.
+  std::shared_ptr<Job> oldestWaiting;
+  size_t waiting = 0;
+  for (auto &[name, job] : jobs) {
+    std::lock_guard<std::mutex> jobLock(job->mutex);
+    if (job->state != JobState::Waiting)
+      continue;
+    ++waiting;
+    if (!oldestWaiting || job->created < oldestWaiting->created)
+      oldestWaiting = job;
+  }
+  if (submitting && jobs.size() - waiting >= options.maxJobs) {
     reply(res, 503, "too many jobs (" + std::to_string(options.maxJobs) + ")");
     return nullptr;
+  }
+  if (!submitting && waiting >= options.maxJobs) {
+    oldestWaiting->comm.abortFromPeer("aborted: too many jobs waiting for "
+                                      "their submission");
+    releasedIds[oldestWaiting->id] = Clock::now();
+    jobs.erase(oldestWaiting->id);
   }
   auto job =
       std::make_shared<Job>(id, options.rank, config.nodes.size(), links);
@@ -293,7 +314,7 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     program->args.push_back(std::move(value));
   }
 
-  std::shared_ptr<Job> job = findOrCreate(id, res);
+  std::shared_ptr<Job> job = findOrCreate(id, res, /*submitting=*/true);
   if (!job)
     return;
   {
@@ -402,7 +423,7 @@ void Worker::Impl::deliver(int64_t from, Frame &&frame) {
   httplib::Response ignored;
   // A message for a released job is late: its job is over everywhere. (With
   // too many jobs it is dropped; the sender's job then times out.)
-  std::shared_ptr<Job> job = findOrCreate(frame.job, ignored);
+  std::shared_ptr<Job> job = findOrCreate(frame.job, ignored, false);
   if (!job)
     return;
   {
@@ -420,7 +441,7 @@ void Worker::Impl::deliver(int64_t from, Frame &&frame) {
 void Worker::Impl::abort(const httplib::Request &req, httplib::Response &res) {
   if (req.body.size() > 4096)
     return reply(res, 413, "abort reason longer than 4096 bytes");
-  std::shared_ptr<Job> job = findOrCreate(req.matches[1], res);
+  std::shared_ptr<Job> job = findOrCreate(req.matches[1], res, false);
   if (!job)
     return;
   int64_t from = sender(req);
