@@ -24,7 +24,7 @@
 // CHECK: ok malformed module: 400 malformed module
 // CHECK: ok module for another rank: 400
 // CHECK: ok oversized job: 413 body of 1048577 bytes exceeds the limit of 1048576
-// CHECK: ok oversized stream: 413 body of 1048577 bytes exceeds the limit of 1048576
+// CHECK: ok oversized stream: 413 body of 1114396 bytes exceeds the limit of 1114395
 // CHECK: ok oversized message: 400 message of 1048577 bytes exceeds the limit of 1048576
 // CHECK: ok long context: 400 bad message context
 // CHECK: ok job id with path characters in a message: 400 bad job id in a message

@@ -165,8 +165,8 @@ try:
     def stream(body):
         return request(p1, "PUT", "/v1/stream", body, token=tokens[0],
                        sender="0")
-    expect("oversized stream", stream(b"x" * (1 << 20 | 1)), 413,
-           "exceeds the limit of 1048576")
+    expect("oversized stream", stream(b"x" * ((1 << 20) + 65820)), 413,
+           "exceeds the limit of 1114395")
     expect("oversized message",
            stream(frame("job1", 0, b"", size=1 << 20 | 1)), 400,
            "message of 1048577 bytes exceeds the limit of 1048576")

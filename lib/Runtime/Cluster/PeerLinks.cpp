@@ -9,6 +9,10 @@
 
 using namespace mplang::rt;
 
+/// Messages larger than this go in a request of their own, written without
+/// copies; smaller ones share the peer's stream.
+static constexpr size_t kLargeMessage = 1 << 20;
+
 std::unique_ptr<httplib::Client>
 mplang::rt::makeClient(const ClusterConfig &config, int64_t rank,
                        const std::string &from, const std::string &token) {
@@ -25,6 +29,14 @@ mplang::rt::makeClient(const ClusterConfig &config, int64_t rank,
     client->enable_server_certificate_verification(true);
   }
   return client;
+}
+
+/// True when a request failed to connect before writing anything, so that
+/// retrying it cannot deliver a message twice.
+static bool neverConnected(const httplib::Result &result, bool started) {
+  return !started && !result &&
+         (result.error() == httplib::Error::Connection ||
+          result.error() == httplib::Error::ConnectionTimeout);
 }
 
 std::string mplang::rt::describeFailure(const httplib::Result &result) {
@@ -97,13 +109,15 @@ void PeerLinks::drain(int64_t dst, Link &link) {
   auto backoff = std::chrono::milliseconds(5);
   std::optional<std::chrono::steady_clock::time_point> retryUntil;
   while (true) {
+    bool large;
     {
       std::unique_lock<std::mutex> lock(link.mutex);
       link.ready.wait(lock, [&] { return stopping || !link.queue.empty(); });
       if (link.queue.empty())
         return;
+      large = link.queue.front().payload.size() > kLargeMessage;
     }
-    if (stream(*client, dst, link)) {
+    if (large ? sendAlone(*client, dst, link) : stream(*client, dst, link)) {
       retryUntil.reset();
       backoff = std::chrono::milliseconds(5);
       continue;
@@ -126,7 +140,6 @@ void PeerLinks::drain(int64_t dst, Link &link) {
 
 bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
   bool started = false;
-  std::string lost;
   httplib::Result result = client.Put(
       "/v1/stream",
       [&](size_t, httplib::DataSink &sink) {
@@ -138,28 +151,20 @@ bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
           // next message opens another on the same connection.
           link.ready.wait_for(lock, std::chrono::seconds(1),
                               [&] { return stopping || !link.queue.empty(); });
-          if (link.queue.empty()) {
+          // A large message goes in a request of its own (sendAlone).
+          if (link.queue.empty() ||
+              link.queue.front().payload.size() > kLargeMessage) {
             sink.done();
             return true;
           }
           msg = std::move(link.queue.front());
           link.queue.pop_front();
         }
+        // One chunk per message (httplib copies it twice, cheap at this size).
         std::string frame =
-            protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size());
-        // Small messages go out as one chunk. httplib copies each chunk
-        // twice, so large payloads go in pieces that stay in cache.
-        constexpr size_t piece = 256 << 10;
-        bool written;
-        if (msg.payload.size() <= piece) {
-          frame += msg.payload;
-          written = sink.write(frame.data(), frame.size());
-        } else {
-          written = sink.write(frame.data(), frame.size());
-          for (size_t at = 0; written && at < msg.payload.size(); at += piece)
-            written = sink.write(msg.payload.data() + at,
-                                 std::min(piece, msg.payload.size() - at));
-        }
+            protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size()) +
+            msg.payload;
+        bool written = sink.write(frame.data(), frame.size());
         msg.done(written ? Status::ok()
                          : Status::error("connection to rank " +
                                          std::to_string(dst) + " lost"));
@@ -168,13 +173,49 @@ bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
       protocol::kBinaryType);
   if (result && result->status / 100 == 2)
     return true;
-  if (!started && !result &&
-      (result.error() == httplib::Error::Connection ||
-       result.error() == httplib::Error::ConnectionTimeout))
+  if (neverConnected(result, started))
     return false;
   // The peer refused the stream or it broke: what is queued cannot go.
   failQueued(link, "cannot send to rank " + std::to_string(dst) + " (" +
                        config.endpoint(dst) + "): " + describeFailure(result));
+  return true;
+}
+
+bool PeerLinks::sendAlone(httplib::Client &client, int64_t dst, Link &link) {
+  Outgoing msg;
+  {
+    std::lock_guard<std::mutex> lock(link.mutex);
+    msg = std::move(link.queue.front());
+    link.queue.pop_front();
+  }
+  std::string header =
+      protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size());
+  bool started = false;
+  // With a length, httplib writes what the provider gives straight to the
+  // socket: the payload is not copied.
+  httplib::Result result = client.Put(
+      "/v1/stream", {}, header.size() + msg.payload.size(),
+      [&](size_t offset, size_t, httplib::DataSink &sink) {
+        started = true;
+        if (offset < header.size() &&
+            !sink.write(header.data() + offset, header.size() - offset))
+          return false;
+        size_t at = offset > header.size() ? offset - header.size() : 0;
+        return sink.write(msg.payload.data() + at, msg.payload.size() - at);
+      },
+      protocol::kBinaryType);
+  if (result && result->status / 100 == 2) {
+    msg.done(Status::ok());
+    return true;
+  }
+  if (neverConnected(result, started)) {
+    std::lock_guard<std::mutex> lock(link.mutex);
+    link.queue.push_front(std::move(msg));
+    return false;
+  }
+  msg.done(Status::error("cannot send to rank " + std::to_string(dst) + " (" +
+                         config.endpoint(dst) +
+                         "): " + describeFailure(result)));
   return true;
 }
 

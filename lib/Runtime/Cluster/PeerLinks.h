@@ -3,7 +3,8 @@
 // One keep-alive HTTP connection per peer, fed by a queue and drained by one
 // thread, so that `send` never blocks and messages to a peer keep their order.
 // Messages go as frames on a streamed request (see protocol::Frame), so a
-// message costs one chunk on an open connection, not a request.
+// message costs one chunk on an open connection, not a request; large ones
+// go alone, with a length, so that they are not copied.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +74,9 @@ private:
   /// One streamed request: writes queued messages until the queue stays
   /// empty for a while. Returns false when the peer cannot be reached.
   bool stream(httplib::Client &client, int64_t dst, Link &link);
+  /// Sends the first queued message in a request of its own. Returns false
+  /// when the peer cannot be reached (the message stays queued).
+  bool sendAlone(httplib::Client &client, int64_t dst, Link &link);
   /// Fails every queued message of `link`.
   void failQueued(Link &link, const std::string &why);
 

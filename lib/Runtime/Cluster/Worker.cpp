@@ -186,8 +186,10 @@ bool Worker::Impl::admit(const httplib::Request &req, httplib::Response &res) {
     return false;
   }
   uint64_t length = 0;
-  uint64_t limit =
-      req.path == "/v1/stream" ? options.maxMessageBytes : options.maxJobBytes;
+  // A stream sent with a length carries one message and its frame header
+  // (at most 65819 bytes).
+  uint64_t limit = req.path == "/v1/stream" ? options.maxMessageBytes + 65819
+                                            : options.maxJobBytes;
   if (!llvm::StringRef(req.get_header_value("Content-Length"))
            .getAsInteger(10, length) &&
       length > limit) {
