@@ -78,6 +78,8 @@ private:
   const std::string job;
   std::mutex mutex;
   bool stopped = false;
+  /// Why the driver itself stopped the run, if it did.
+  std::string driverReason;
   std::vector<int64_t> offsets;
   std::vector<std::string> traces;
 };
@@ -184,6 +186,15 @@ void Dispatch::run(const std::vector<JobRequest> &requests,
     // Whatever happened, the worker may forget the job now.
     http->Delete(path);
   });
+  // When the driver stopped the run (Ctrl-C, time-out) no rank is to blame:
+  // every rank that did not finish reports the driver's reason, as in --sim.
+  if (!driverReason.empty())
+    for (RankOutcome &outcome : outcomes)
+      if (!outcome.status.isOk()) {
+        outcome.status = Status::error(driverReason);
+        outcome.error.message = driverReason;
+        outcome.error.aborted = false;
+      }
 }
 
 void Dispatch::runRank(int64_t r, httplib::Client &http,
@@ -239,6 +250,11 @@ void Dispatch::runRank(int64_t r, httplib::Client &http,
                                    std::to_string(options.timeoutSeconds) +
                                    " s waiting for " + who(r)
                              : "interrupted";
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (driverReason.empty())
+          driverReason = why;
+      }
       failRank(why, false);
       return stopAll("aborted: " + why);
     }
