@@ -20,9 +20,9 @@
 // SUM-SAME:       , dense<{{\[}}[1, 0], [2, 0], [4, 0]]> : tensor<3x2xi64>
 
 // field.random: fresh per draw (two draws differ in every word), r + r = 0,
-// and i1 draws hold 0 or 1.
+// and i1 draws hold 0 or 1 (eight equal bits, 1 run in 128, print as a splat).
 // RUN: mplang-run --sim 2 %s --entry random | FileCheck %s --check-prefix=RANDOM
-// RANDOM: rank 0: dense<true> : tensor<3x2xi1>, dense<0> : tensor<3x2xi64>, dense<{{\[(true|false)(, (true|false)){7}\]}}> : tensor<8xi1>
+// RANDOM: rank 0: dense<true> : tensor<3x2xi1>, dense<0> : tensor<3x2xi64>, dense<{{true|false|\[(true|false)(, (true|false)){7}\]}}> : tensor<8xi1>
 
 !a = !simp.mp<tensor<7x!field.gf128>, [0]>
 !b = !simp.mp<tensor<7x!field.gf128>, [1]>
