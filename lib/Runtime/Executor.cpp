@@ -133,6 +133,14 @@ void Executor::waitForInbox(std::vector<std::function<void()>> &batch) {
   inboxPending = false;
 }
 
+/// Bytes of the tensors a step produced, for its trace event.
+static size_t tensorBytes(llvm::ArrayRef<Value> results) {
+  size_t bytes = 0;
+  for (const Value &v : results)
+    bytes += v.isTensor() ? v.getTensor().numBytes() : 0;
+  return bytes;
+}
+
 void Executor::runStep(Frame &frame, uint32_t index) {
   const BlockPlan &plan = *frame.plan;
   const Step &step = plan.steps[index];
@@ -151,13 +159,9 @@ void Executor::runStep(Frame &frame, uint32_t index) {
   uint64_t start = tracer ? Tracer::nowUs() : 0;
   auto traced = [this, &frame, index, start,
                  &step](llvm::ArrayRef<Value> results) {
-    if (!tracer)
-      return;
-    size_t bytes = 0;
-    for (const Value &v : results)
-      bytes += v.isTensor() ? v.getTensor().numBytes() : 0;
-    tracer->opEvent(step.op, frame.readyAt[index], start, Tracer::nowUs(),
-                    bytes);
+    if (tracer)
+      tracer->opEvent(step.op, frame.readyAt[index], start, Tracer::nowUs(),
+                      tensorBytes(results));
   };
 
   if (index == plan.terminator) {
@@ -185,7 +189,7 @@ void Executor::runStep(Frame &frame, uint32_t index) {
         --outstanding;
         if (tracer)
           tracer->opEvent(frame.plan->steps[index].op, frame.readyAt[index],
-                          start, end, 0);
+                          start, end, tensorBytes(*results));
         complete(frame, index, std::move(status), *results);
       });
     });
@@ -256,13 +260,10 @@ void Invocation::finish(Status status) {
   exec.post([self = shared_from_this(), status = std::move(status)]() mutable {
     if (self->counted)
       --self->exec.outstanding;
-    if (Tracer *tracer = self->exec.tracer) {
-      size_t bytes = 0;
-      for (const Value &v : self->results)
-        bytes += v.isTensor() ? v.getTensor().numBytes() : 0;
+    if (Tracer *tracer = self->exec.tracer)
       tracer->opEvent(self->op(), self->frame.readyAt[self->step],
-                      self->startUs, Tracer::nowUs(), bytes);
-    }
+                      self->startUs, Tracer::nowUs(),
+                      tensorBytes(self->results));
     self->exec.complete(self->frame, self->step, std::move(status),
                         self->results);
   });

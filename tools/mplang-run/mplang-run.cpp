@@ -31,8 +31,8 @@ using namespace mlir;
 namespace rt = mplang::rt;
 namespace cl = llvm::cl;
 
-static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<program.mlir>"),
-                                      cl::Required);
+static cl::opt<std::string> inputFile(cl::Positional,
+                                      cl::desc("<program.mlir>"), cl::Required);
 static cl::opt<int64_t> simRanks("sim",
                                  cl::desc("Run all ranks in this process; the "
                                           "value must equal simp.world_size"),
@@ -78,20 +78,12 @@ struct GlobalSignature {
   SmallVector<Type> inputs, results;
 };
 
-/// The local type rank `r` holds of global type `type`, or null.
-Type localType(Type type, int64_t r) {
-  auto mp = dyn_cast<simp::MPType>(type);
-  if (!mp)
-    return type;
-  if (mp.isStatic() && !mp.holds(r))
-    return {};
-  return localType(mp.getValueType(), r);
-}
 } // namespace
 
 /// A gf128 tensor of `shape` from a .npy array of its [lo, hi] 64-bit words
 /// (shape + [2]); anything else is returned unchanged for the type check.
-static rt::Value gf128FromWords(const rt::Value &words, ArrayRef<int64_t> shape) {
+static rt::Value gf128FromWords(const rt::Value &words,
+                                ArrayRef<int64_t> shape) {
   const rt::Tensor &t = words.getTensor();
   SmallVector<int64_t> wordShape(shape);
   wordShape.push_back(2);
@@ -128,7 +120,7 @@ static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
     if (r < 0 || r >= worldSize || i < 0 || i >= int64_t(sig.inputs.size()))
       return fail("binding '" + spec + "' names no entry argument of a rank"),
              failure();
-    Type local = localType(sig.inputs[i], r);
+    Type local = simp::getRankLocalType(sig.inputs[i], r);
     if (!local)
       return fail("rank " + Twine(r) + " does not hold argument " + Twine(i)),
              failure();
@@ -168,7 +160,7 @@ static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
   args.assign(worldSize, {});
   for (int64_t r = 0; r < worldSize; ++r)
     for (auto [i, type] : llvm::enumerate(sig.inputs)) {
-      if (!localType(type, r))
+      if (!simp::getRankLocalType(type, r))
         continue;
       if (!bound[r][i]) {
         std::string text;
@@ -205,7 +197,8 @@ static bool isUnsignedType(Type type) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "mplang multi-party program runner\n");
+  cl::ParseCommandLineOptions(argc, argv,
+                              "mplang multi-party program runner\n");
   std::signal(SIGINT, [](int) { interrupted = true; });
 
   DialectRegistry registry;
@@ -213,8 +206,8 @@ int main(int argc, char **argv) {
   MLIRContext ctx(registry);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(inputFile, sourceMgr,
-                                                           ParserConfig(&ctx));
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(inputFile, sourceMgr, ParserConfig(&ctx));
   if (!module)
     return 1;
   std::optional<int64_t> worldSize = simp::getWorldSize(*module);
@@ -222,8 +215,8 @@ int main(int argc, char **argv) {
     return fail("the program has no 'simp.world_size'");
   bool distributed = localWorkers || !clusterFile.empty();
   if (!distributed && simRanks != *worldSize)
-    return fail("--sim " + Twine(simRanks) + " does not match simp.world_size = " +
-                Twine(*worldSize));
+    return fail("--sim " + Twine(simRanks) +
+                " does not match simp.world_size = " + Twine(*worldSize));
 
   GlobalSignature sig;
   if (auto entry = module->lookupSymbol<func::FuncOp>(entryName)) {
@@ -251,10 +244,9 @@ int main(int argc, char **argv) {
   std::vector<rt::RankOutcome> outcomes;
   std::vector<std::unique_ptr<rt::Tracer>> tracers;
   if (failed(distributed
-                 ? rt::runDistributed(*module,
-                                      {clusterFile, localWorkers, argv[0],
-                                       traceFile},
-                                      options, args, outcomes)
+                 ? rt::runDistributed(
+                       *module, {clusterFile, localWorkers, argv[0], traceFile},
+                       options, args, outcomes)
                  : rt::simulate(*module, options, args, outcomes, tracers)))
     return 1;
 
@@ -299,15 +291,15 @@ int main(int argc, char **argv) {
     std::string line;
     auto next = outcome.results.begin();
     for (auto [i, type] : llvm::enumerate(sig.results)) {
-      Type local = localType(type, r);
+      Type local = simp::getRankLocalType(type, r);
       rt::Value value = local ? *next++ : rt::Value::absent();
       line += (i ? ", " : "") + format(value, local);
       if (!outputDir.empty() && value.isTensor()) {
         SmallString<128> path(outputDir);
         llvm::sys::path::append(path, "rank" + Twine(r) + "_result" + Twine(i) +
                                           ".npy");
-        if (rt::Status s = rt::writeNpy(path, value.getTensor(),
-                                        isUnsignedType(local));
+        if (rt::Status s =
+                rt::writeNpy(path, value.getTensor(), isUnsignedType(local));
             !s.isOk())
           return fail(s.message());
       }

@@ -55,3 +55,12 @@ Type mlir::simp::getLocalType(Type type) {
     return mp.getValueType();
   return type;
 }
+
+Type mlir::simp::getRankLocalType(Type type, int64_t rank) {
+  auto mp = dyn_cast<MPType>(type);
+  if (!mp)
+    return type;
+  if (mp.isStatic() && !mp.holds(rank))
+    return {};
+  return getRankLocalType(mp.getValueType(), rank);
+}

@@ -130,14 +130,7 @@ public:
   /// The type a value of global type `type` has on this rank, or null when
   /// the rank never holds it. Values of dynamic party sets keep their local
   /// type: whether they are present is only known at run time.
-  Type projectType(Type type) const {
-    auto mp = dyn_cast<MPType>(type);
-    if (!mp)
-      return type;
-    if (mp.isStatic() && !mp.holds(rank))
-      return {};
-    return projectType(mp.getValueType());
-  }
+  Type projectType(Type type) const { return getRankLocalType(type, rank); }
 
   LogicalResult projectFunction(func::FuncOp fn, OpBuilder &builder);
 

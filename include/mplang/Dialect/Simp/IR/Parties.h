@@ -30,6 +30,12 @@ LogicalResult verifyRanksInWorld(Operation *op, ArrayRef<int64_t> ranks,
 /// `T` for `!simp.mp<T, ...>`, the type itself otherwise.
 Type getLocalType(Type type);
 
+/// The type rank `rank` holds of a value of global type `type`: every
+/// `!simp.mp` level unwrapped, or null when a static party set excludes the
+/// rank. Dynamic party sets keep the local type (presence is known only at
+/// run time).
+Type getRankLocalType(Type type, int64_t rank);
+
 } // namespace mlir::simp
 
 #endif // MPLANG_DIALECT_SIMP_IR_PARTIES_H
