@@ -5,67 +5,109 @@
 // is solved first. Whatever cannot be peeled (the 2-core) goes to dense
 // elimination; values are then filled in reverse peeling order.
 //
+// Every key's cells lie in one bin, so large inputs are first grouped by bin
+// and then solved or decoded one bin at a time: a bin's cells stay in cache,
+// where a key-by-key pass would fetch three random lines from memory per key.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Crypto/Field/Okvs.h"
 #include "CoreElimination.h"
+#include "mplang/Support/ZeroedBuffer.h"
+
+#include "llvm/ADT/Twine.h"
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <limits>
 #include <vector>
 
 using namespace mplang::field;
+using mplang::ZeroedArray;
 
-/// Keys are hashed and decoded this many at a time (AES input stays in L1).
+/// Keys are hashed this many at a time (AES input stays in L1).
 static constexpr size_t kHashChunk = 128;
-/// How many steps ahead the solver prefetches its random accesses.
+/// How many steps ahead loops prefetch their random accesses.
 static constexpr size_t kAhead = 8;
+/// Tables of fewer cells are decoded key by key: their lines stay in the
+/// last-level cache, and grouping keys by bin costs more than it saves
+/// (bench/FieldBench.cpp: 2^18 keys favour key by key, 2^20 bins).
+static constexpr size_t kGroupedDecodeCells = size_t(1) << 19;
 
-namespace {
-/// A peeled row and the cell that absorbs its value.
-struct Peel {
-  uint32_t cell;
-  uint32_t row;
-};
-} // namespace
+static size_t getBinCount(size_t tableSize) {
+  size_t bins = static_cast<size_t>(
+      std::sqrt(static_cast<double>(tableSize) / kOkvsBinScale));
+  // Correct the floating-point root to floor(sqrt(m / scale)).
+  while ((bins + 1) * (bins + 1) * kOkvsBinScale <= tableSize)
+    ++bins;
+  while (bins > 1 && bins * bins * kOkvsBinScale > tableSize)
+    --bins;
+  return std::max<size_t>(bins, 1);
+}
 
-OkvsHasher::OkvsHasher(Gf128 seed, size_t tableSize)
-    : cipher(seed), tableSize(tableSize) {
+OkvsHasher::OkvsHasher(Gf128 seed, size_t tableSize) : cipher(seed) {
   assert(tableSize >= 3 && tableSize <= std::numeric_limits<uint32_t>::max() &&
          "OKVS table size out of range");
+  size_t bins = getBinCount(tableSize);
+  for (size_t j = 0; j <= bins; ++j)
+    binStarts.push_back(static_cast<uint32_t>(j * tableSize / bins));
+}
+
+/// Calls `fn(i, block)` with the block of every key, kHashChunk at a time.
+template <typename Fn>
+static void forEachBlock(const OkvsHasher &hasher,
+                         llvm::ArrayRef<uint64_t> keys, Isa isa, Fn fn) {
+  Gf128 blocks[kHashChunk];
+  for (size_t start = 0; start < keys.size(); start += kHashChunk) {
+    size_t count = std::min(kHashChunk, keys.size() - start);
+    hasher.getBlocks(keys.slice(start, count),
+                     llvm::MutableArrayRef<Gf128>(blocks, count), isa);
+    for (size_t i = 0; i < count; ++i)
+      fn(start + i, blocks[i]);
+  }
 }
 
 void OkvsHasher::getCells(llvm::ArrayRef<uint64_t> keys,
                           llvm::MutableArrayRef<OkvsCells> cells,
                           Isa isa) const {
   assert(keys.size() == cells.size() && "size mismatch");
-  auto scale = [&](uint64_t x) {
-    return static_cast<uint32_t>(
-        (static_cast<unsigned __int128>(x) * tableSize) >> 64);
-  };
-  auto next = [&](uint32_t cell) {
-    return cell + 1 == tableSize ? 0 : cell + 1;
-  };
-  Gf128 blocks[2 * kHashChunk];
-  for (size_t start = 0; start < keys.size(); start += kHashChunk) {
-    size_t count = std::min(kHashChunk, keys.size() - start);
-    for (size_t i = 0; i < count; ++i) {
-      blocks[2 * i] = {keys[start + i], 0};
-      blocks[2 * i + 1] = {keys[start + i], 1};
-    }
-    llvm::MutableArrayRef<Gf128> chunk(blocks, 2 * count);
-    cipher.encrypt(chunk, chunk, isa);
-    for (size_t i = 0; i < count; ++i) {
-      uint32_t h1 = scale(blocks[2 * i].lo), h2 = scale(blocks[2 * i].hi),
-               h3 = scale(blocks[2 * i + 1].lo);
-      if (h2 == h1)
-        h2 = next(h2);
-      for (int bump = 0; bump < 2 && (h3 == h1 || h3 == h2); ++bump)
-        h3 = next(h3);
-      cells[start + i] = {h1, h2, h3};
-    }
-  }
+  forEachBlock(*this, keys, isa, [&](size_t i, Gf128 block) {
+    OkvsSlot slot = getSlot(block);
+    for (int h = 0; h < 3; ++h)
+      cells[i][h] = getBinStart(slot.bin) + slot.cells[h];
+  });
+}
+
+/// Keys grouped by bin: the rows of bin j are [start[j], start[j + 1]), in
+/// the keys' order, and bin[i] is the bin of key i.
+struct BinGroups {
+  std::vector<uint32_t> start;
+  ZeroedArray<uint16_t> bin;
+};
+
+/// Groups keys by bin, calling `place(row, i, block)` for every key i. Hashing
+/// twice, once to count and once to place, is cheaper than storing every
+/// block in between.
+template <typename Place>
+static BinGroups groupByBin(const OkvsHasher &hasher,
+                            llvm::ArrayRef<uint64_t> keys, Place place) {
+  size_t numBins = hasher.getNumBins();
+  assert(numBins <= UINT16_MAX + 1 && "bins of a table below 2^32 cells");
+  BinGroups groups{std::vector<uint32_t>(numBins + 1, 0),
+                   ZeroedArray<uint16_t>(keys.size())};
+  forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
+    uint32_t bin = hasher.getBin(block);
+    groups.bin[i] = static_cast<uint16_t>(bin);
+    ++groups.start[bin + 1];
+  });
+  for (size_t j = 0; j < numBins; ++j)
+    groups.start[j + 1] += groups.start[j];
+  std::vector<uint32_t> next(groups.start.begin(), groups.start.end() - 1);
+  forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
+    place(next[groups.bin[i]]++, i, block);
+  });
+  return groups;
 }
 
 static llvm::Error checkTableSize(size_t tableSize) {
@@ -76,23 +118,88 @@ static llvm::Error checkTableSize(size_t tableSize) {
   return llvm::Error::success();
 }
 
-/// Solves the rows left after peeling (those of `peeled` false) and writes
-/// their cells into `coreValues` as (cell, value) pairs.
+namespace {
+/// A peeled row and the cell that absorbs its value, both within a bin.
+struct Peel {
+  uint32_t cell;
+  uint32_t row;
+};
+
+/// Peels one bin at a time, reusing its scratch arrays across bins.
+class BinPeeler {
+public:
+  explicit BinPeeler(size_t maxBinSize) : cellRows(maxBinSize) {
+    queue.reserve(maxBinSize);
+  }
+
+  /// Appends to `order`, in peeling order, the rows of `cells` (equations
+  /// over a bin of `binSize` cells) that peeling solves.
+  void peel(llvm::ArrayRef<OkvsCells> cells, uint32_t binSize,
+            std::vector<Peel> &order);
+
+private:
+  // A cell's live-row count and the XOR of those rows' indices: when the
+  // count is one, the XOR is the row itself, so no adjacency lists are needed.
+  struct Cell {
+    uint32_t rows = 0;
+    uint32_t rowXor = 0;
+  };
+  std::vector<Cell> cellRows;
+  std::vector<uint32_t> queue;
+};
+} // namespace
+
+void BinPeeler::peel(llvm::ArrayRef<OkvsCells> cells, uint32_t binSize,
+                     std::vector<Peel> &order) {
+  uint32_t n = static_cast<uint32_t>(cells.size());
+  std::fill(cellRows.begin(), cellRows.begin() + binSize, Cell());
+  for (uint32_t r = 0; r < n; ++r)
+    for (uint32_t c : cells[r]) {
+      ++cellRows[c].rows;
+      cellRows[c].rowXor ^= r;
+    }
+  // Cells of count one, in peeling order. A queue rather than a stack lets
+  // the loop prefetch the cells and rows it will reach kAhead steps later.
+  queue.clear();
+  for (uint32_t c = 0; c < binSize; ++c)
+    if (cellRows[c].rows == 1)
+      queue.push_back(c);
+  for (size_t head = 0; head < queue.size(); ++head) {
+    if (head + 2 * kAhead < queue.size())
+      __builtin_prefetch(&cellRows[queue[head + 2 * kAhead]]);
+    if (head + kAhead < queue.size()) {
+      // Only a hint: the row is stale if the cell's count changes meanwhile.
+      uint32_t row = cellRows[queue[head + kAhead]].rowXor;
+      __builtin_prefetch(&cells[std::min(row, n - 1)]);
+    }
+    uint32_t c = queue[head];
+    if (cellRows[c].rows != 1)
+      continue;
+    uint32_t r = cellRows[c].rowXor;
+    order.push_back({c, r});
+    for (uint32_t other : cells[r]) {
+      cellRows[other].rowXor ^= r;
+      if (--cellRows[other].rows == 1)
+        queue.push_back(other);
+    }
+  }
+}
+
+/// Solves the rows of one bin that peeling left (those not in `peeled`) and
+/// appends their cells, counted from the start of the table, to `coreValues`
+/// as (cell, value) pairs.
 static llvm::Error
 solveCoreRows(llvm::ArrayRef<OkvsCells> cells, llvm::ArrayRef<Gf128> values,
-              const std::vector<bool> &peeled, size_t coreRows,
+              llvm::ArrayRef<Peel> peeled, uint32_t firstCell,
               std::vector<std::pair<uint32_t, Gf128>> &coreValues) {
-  if (coreRows > kOkvsMaxCoreRows)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "OKVS solve failed: peeling left a 2-core of %zu keys, more than the "
-        "%zu the dense fallback handles; use a larger table (m >= 1.3 n)",
-        coreRows, kOkvsMaxCoreRows);
+  std::vector<bool> isPeeled(cells.size());
+  for (const Peel &peel : peeled)
+    isPeeled[peel.row] = true;
   std::vector<OkvsCells> equations;
   std::vector<Gf128> rhs;
   std::vector<uint32_t> columns;
   for (size_t r = 0; r < cells.size(); ++r) {
-    if (peeled[r])
+    if (isPeeled[r])
       continue;
     equations.push_back(cells[r]);
     rhs.push_back(values[r]);
@@ -110,7 +217,7 @@ solveCoreRows(llvm::ArrayRef<OkvsCells> cells, llvm::ArrayRef<Gf128> values,
   if (!solution)
     return solution.takeError();
   for (size_t i = 0; i < columns.size(); ++i)
-    coreValues.emplace_back(columns[i], (*solution)[i]);
+    coreValues.emplace_back(firstCell + columns[i], (*solution)[i]);
   return llvm::Error::success();
 }
 
@@ -128,58 +235,54 @@ llvm::Error mplang::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
   if (n > std::numeric_limits<uint32_t>::max())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "OKVS solve: %zu keys exceed 2^32 - 1", n);
-  std::vector<OkvsCells> cells(n);
-  OkvsHasher(seed, m).getCells(keys, cells);
+  OkvsHasher hasher(seed, m);
+  size_t numBins = hasher.getNumBins(), maxBinSize = 0;
+  for (size_t j = 0; j < numBins; ++j)
+    maxBinSize = std::max<size_t>(maxBinSize, hasher.getBinSize(j));
+  // Rows in bin order: each key's cells within its bin and its value.
+  ZeroedArray<OkvsCells> rowCells(n);
+  ZeroedArray<Gf128> rowValues(n);
+  BinGroups groups =
+      groupByBin(hasher, keys, [&](uint32_t row, size_t i, Gf128 block) {
+        rowCells[row] = hasher.getSlot(block).cells;
+        rowValues[row] = values[i];
+      });
+  llvm::ArrayRef<uint32_t> rowStart = groups.start;
 
-  // A cell's live-row count and the XOR of those rows' indices: when the
-  // count is one, the XOR is the row itself, so no adjacency lists are needed.
-  struct Cell {
-    uint32_t rows = 0;
-    uint32_t rowXor = 0;
-  };
-  std::vector<Cell> cellRows(m);
-  for (uint32_t r = 0; r < n; ++r)
-    for (uint32_t c : cells[r]) {
-      ++cellRows[c].rows;
-      cellRows[c].rowXor ^= r;
-    }
-  // Cells of count one, in peeling order. A queue rather than a stack lets
-  // the loop prefetch the cells and rows it will reach kAhead steps later.
-  std::vector<uint32_t> queue;
-  queue.reserve(m);
-  for (uint32_t c = 0; c < m; ++c)
-    if (cellRows[c].rows == 1)
-      queue.push_back(c);
+  // Peel every bin and solve its core before the table is written, so that a
+  // failure leaves it untouched.
+  BinPeeler peeler(maxBinSize);
   std::vector<Peel> order;
   order.reserve(n);
-  for (size_t head = 0; head < queue.size(); ++head) {
-    if (head + 2 * kAhead < queue.size())
-      __builtin_prefetch(&cellRows[queue[head + 2 * kAhead]]);
-    if (head + kAhead < queue.size()) {
-      // Only a hint: the row is stale if the cell's count changes meanwhile.
-      uint32_t row = cellRows[queue[head + kAhead]].rowXor;
-      __builtin_prefetch(&cells[std::min<size_t>(row, n - 1)]);
-    }
-    uint32_t c = queue[head];
-    if (cellRows[c].rows != 1)
-      continue;
-    uint32_t r = cellRows[c].rowXor;
-    order.push_back({c, r});
-    for (uint32_t other : cells[r]) {
-      cellRows[other].rowXor ^= r;
-      if (--cellRows[other].rows == 1)
-        queue.push_back(other);
-    }
-  }
-
+  std::vector<size_t> orderStart(numBins + 1);
   std::vector<std::pair<uint32_t, Gf128>> coreValues;
-  size_t coreRows = n - order.size();
-  if (coreRows > 0) {
-    std::vector<bool> peeled(n);
-    for (const Peel &peel : order)
-      peeled[peel.row] = true;
-    if (llvm::Error err =
-            solveCoreRows(cells, values, peeled, coreRows, coreValues))
+  size_t coreRows = 0;
+  for (size_t j = 0; j < numBins; ++j) {
+    uint32_t rows = rowStart[j + 1] - rowStart[j];
+    llvm::ArrayRef<OkvsCells> cells(rowCells.data() + rowStart[j], rows);
+    peeler.peel(cells, hasher.getBinSize(j), order);
+    orderStart[j + 1] = order.size();
+    size_t binCore = rows - (orderStart[j + 1] - orderStart[j]);
+    coreRows += binCore;
+    if (binCore == 0)
+      continue;
+    if (binCore > kOkvsMaxCoreRows) {
+      std::string where =
+          numBins == 1
+              ? ""
+              : (" in bin " + llvm::Twine(j) + " of " + llvm::Twine(numBins))
+                    .str();
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "OKVS solve failed: peeling left a 2-core of %zu keys%s, more than "
+          "the %zu the dense fallback handles; use a larger table (m >= 1.3 n)",
+          binCore, where.c_str(), kOkvsMaxCoreRows);
+    }
+    if (llvm::Error err = solveCoreRows(
+            cells, llvm::ArrayRef<Gf128>(rowValues.data() + rowStart[j], rows),
+            llvm::ArrayRef(order).slice(orderStart[j],
+                                        orderStart[j + 1] - orderStart[j]),
+            hasher.getBinStart(j), coreValues))
       return err;
   }
   if (stats)
@@ -190,18 +293,20 @@ llvm::Error mplang::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
     table[c] = value;
   // In reverse peeling order every other cell of a row is final when the row
   // is reached, and its own cell is still zero.
-  for (size_t k = order.size(); k-- > 0;) {
-    if (k >= 2 * kAhead)
-      __builtin_prefetch(&cells[order[k - 2 * kAhead].row]);
-    if (k >= kAhead) {
-      uint32_t row = order[k - kAhead].row;
-      __builtin_prefetch(&values[row]);
-      for (uint32_t c : cells[row])
-        __builtin_prefetch(&table[c]);
+  for (size_t j = 0; j < numBins; ++j) {
+    Gf128 *bin = table.data() + hasher.getBinStart(j);
+    const OkvsCells *cells = rowCells.data() + rowStart[j];
+    const Gf128 *binValues = rowValues.data() + rowStart[j];
+    for (size_t k = orderStart[j + 1]; k-- > orderStart[j];) {
+      if (k >= orderStart[j] + kAhead) {
+        uint32_t row = order[k - kAhead].row;
+        __builtin_prefetch(&binValues[row]);
+        __builtin_prefetch(&cells[row]);
+      }
+      const OkvsCells &c = cells[order[k].row];
+      bin[order[k].cell] =
+          binValues[order[k].row] ^ bin[c[0]] ^ bin[c[1]] ^ bin[c[2]];
     }
-    const OkvsCells &rowCells = cells[order[k].row];
-    table[order[k].cell] = values[order[k].row] ^ table[rowCells[0]] ^
-                           table[rowCells[1]] ^ table[rowCells[2]];
   }
   return llvm::Error::success();
 }
@@ -215,15 +320,43 @@ llvm::Error mplang::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
                                    keys.size(), out.size());
   if (llvm::Error err = checkTableSize(table.size()))
     return err;
+  if (keys.size() > std::numeric_limits<uint32_t>::max())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "OKVS decode: %zu keys exceed 2^32 - 1",
+                                   keys.size());
   OkvsHasher hasher(seed, table.size());
-  OkvsCells cells[kHashChunk];
-  for (size_t start = 0; start < keys.size(); start += kHashChunk) {
-    size_t count = std::min(kHashChunk, keys.size() - start);
-    hasher.getCells(keys.slice(start, count),
-                    llvm::MutableArrayRef<OkvsCells>(cells, count));
-    for (size_t i = 0; i < count; ++i)
-      out[start + i] =
-          table[cells[i][0]] ^ table[cells[i][1]] ^ table[cells[i][2]];
+  if (table.size() < kGroupedDecodeCells) {
+    forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
+      OkvsSlot slot = hasher.getSlot(block);
+      const Gf128 *cells = table.data() + hasher.getBinStart(slot.bin);
+      const OkvsCells &c = slot.cells;
+      out[i] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+    });
+    return llvm::Error::success();
   }
+  // Bin by bin, each bin is read into cache once; key by key, every key
+  // would fetch three random lines. The values are computed in place of the
+  // blocks, then merged back into the keys' order: each bin's values are in
+  // that order already, so the merge reads a few sequential streams.
+  ZeroedArray<Gf128> rows(keys.size());
+  BinGroups groups =
+      groupByBin(hasher, keys,
+                 [&](uint32_t row, size_t, Gf128 block) { rows[row] = block; });
+  for (size_t j = 0; j < hasher.getNumBins(); ++j) {
+    const Gf128 *cells = table.data() + hasher.getBinStart(j);
+    uint32_t binSize = hasher.getBinSize(j);
+    uint32_t end = groups.start[j + 1];
+    for (uint32_t r = groups.start[j]; r < end; ++r) {
+      if (r + 2 * kAhead < end)
+        for (uint32_t c :
+             OkvsHasher::getCellsInBin(rows[r + 2 * kAhead], binSize))
+          __builtin_prefetch(&cells[c]);
+      OkvsCells c = OkvsHasher::getCellsInBin(rows[r], binSize);
+      rows[r] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+    }
+  }
+  std::vector<uint32_t> next(groups.start.begin(), groups.start.end() - 1);
+  for (size_t i = 0; i < keys.size(); ++i)
+    out[i] = rows[next[groups.bin[i]]++];
   return llvm::Error::success();
 }

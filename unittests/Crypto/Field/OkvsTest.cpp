@@ -3,6 +3,7 @@
 #include "mplang/Crypto/Field/Okvs.h"
 #include "FieldTestUtil.h"
 
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -32,16 +33,37 @@ std::vector<Gf128> decode(llvm::ArrayRef<uint64_t> keys,
 
 class OkvsHasherTest : public PerIsaTest {};
 
-// Cross-checked with `openssl enc -aes-128-ecb` on the blocks {k, 0}, {k, 1}.
+// Cross-checked with `openssl enc -aes-128-ecb` on the blocks {k, 0}.
 TEST_P(OkvsHasherTest, GoldenCells) {
   std::vector<uint64_t> keys = {0, 1, 2, 3, 4};
   std::vector<OkvsCells> cells(keys.size());
   OkvsHasher(kSeed, 160).getCells(keys, cells, GetParam());
-  EXPECT_EQ(cells, (std::vector<OkvsCells>{{0, 72, 93},
-                                           {85, 32, 149},
-                                           {54, 40, 125},
-                                           {157, 92, 86},
-                                           {103, 87, 36}}));
+  EXPECT_EQ(cells, (std::vector<OkvsCells>{{0, 56, 72},
+                                           {85, 101, 32},
+                                           {54, 148, 40},
+                                           {157, 159, 92},
+                                           {103, 25, 87}}));
+}
+
+// m = 2^16 has four bins of 16384 cells; same cross-check.
+TEST_P(OkvsHasherTest, GoldenSlotsInBins) {
+  std::vector<uint64_t> keys = {0, 1, 2, 3, 4};
+  OkvsHasher hasher(kSeed, 1 << 16);
+  ASSERT_EQ(hasher.getNumBins(), 4u);
+  std::vector<Gf128> blocks(keys.size());
+  hasher.getBlocks(keys, blocks, GetParam());
+  std::vector<std::pair<uint32_t, OkvsCells>> got;
+  for (Gf128 block : blocks)
+    got.emplace_back(hasher.getSlot(block).bin, hasher.getSlot(block).cells);
+  EXPECT_EQ(got, (std::vector<std::pair<uint32_t, OkvsCells>>{
+                     {3, {95, 5800, 7401}},
+                     {1, {8752, 10352, 3359}},
+                     {2, {5594, 15175, 4194}},
+                     {0, {16169, 16303, 9474}},
+                     {1, {10563, 2656, 8962}}}));
+  std::vector<OkvsCells> cells(keys.size());
+  hasher.getCells(keys, cells, GetParam());
+  EXPECT_EQ(cells[0], (OkvsCells{49247, 54952, 56553}));
 }
 
 INSTANTIATE_PER_ISA(OkvsHasherTest);
@@ -59,6 +81,25 @@ TEST(OkvsHasherTest, CellsAreDistinctInTinyTables) {
   }
 }
 
+// b = floor(sqrt(m / 4096)) nearly equal bins, at least one.
+TEST(OkvsHasherTest, BinsGrowAsTheRootOfTheTable) {
+  auto bins = [](size_t m) { return OkvsHasher(kSeed, m).getNumBins(); };
+  EXPECT_EQ(bins(3), 1u);
+  EXPECT_EQ(bins(4 * kOkvsBinScale - 1), 1u);
+  EXPECT_EQ(bins(4 * kOkvsBinScale), 2u);
+  EXPECT_EQ(bins(size_t(1.35 * (1 << 20))), 18u);
+  EXPECT_EQ(bins(std::numeric_limits<uint32_t>::max()), 1023u);
+  OkvsHasher hasher(kSeed, 1415577);
+  size_t smallest = SIZE_MAX, largest = 0;
+  for (size_t j = 0; j < hasher.getNumBins(); ++j) {
+    smallest = std::min<size_t>(smallest, hasher.getBinSize(j));
+    largest = std::max<size_t>(largest, hasher.getBinSize(j));
+  }
+  EXPECT_EQ(hasher.getBinStart(0), 0u);
+  EXPECT_EQ(hasher.getBinStart(hasher.getNumBins()), 1415577u);
+  EXPECT_LE(largest - smallest, 1u);
+}
+
 TEST(OkvsTest, ReferenceRoundTrip) {
   std::vector<uint64_t> keys(100);
   std::vector<Gf128> values(100);
@@ -70,10 +111,9 @@ TEST(OkvsTest, ReferenceRoundTrip) {
   ASSERT_FALSE(bool(okvsSolve(keys, values, kSeed, table)));
   EXPECT_EQ(decode(keys, table, kSeed), values);
   // Regression values of this implementation (the reference's differ since
-  // its hash does): the 60 cells no key fixes are zero, and so is one fixed
-  // cell.
-  EXPECT_EQ(std::count(table.begin(), table.end(), Gf128()), 61);
-  EXPECT_EQ(xorSum(table), (Gf128{53, 2}));
+  // its hash does): the 60 cells no key fixes are zero.
+  EXPECT_EQ(std::count(table.begin(), table.end(), Gf128()), 60);
+  EXPECT_EQ(xorSum(table), (Gf128{0x1f, 0x1d6}));
 }
 
 TEST(OkvsTest, DecodeIsLinear) {
@@ -91,6 +131,43 @@ TEST(OkvsTest, DecodeIsLinear) {
                      decodedW = decode(keys, w, kSeed), expected(keys.size());
   add(decodedP, decodedW, expected);
   EXPECT_EQ(decode(keys, sum, kSeed), expected);
+}
+
+// Tables of 2^19 cells or more are decoded bin by bin; both ways must agree
+// with the cells the hasher names.
+TEST(OkvsTest, DecodeReadsTheHashedCells) {
+  std::mt19937_64 rng(11);
+  for (size_t m : {size_t(5000), size_t(1) << 16, (size_t(1) << 19) + 7}) {
+    std::vector<Gf128> table(m);
+    for (Gf128 &cell : table)
+      cell = {rng(), rng()};
+    std::vector<uint64_t> keys(20000);
+    for (uint64_t &key : keys)
+      key = rng();
+    std::vector<OkvsCells> cells(keys.size());
+    OkvsHasher(kSeed, m).getCells(keys, cells);
+    std::vector<Gf128> decoded = decode(keys, table, kSeed);
+    for (size_t i = 0; i < keys.size(); ++i)
+      ASSERT_EQ(decoded[i],
+                table[cells[i][0]] ^ table[cells[i][1]] ^ table[cells[i][2]])
+          << "m = " << m << ", key " << i;
+  }
+}
+
+// A table of many bins, decoded bin by bin.
+TEST(OkvsTest, LargeRoundTrip) {
+  std::mt19937_64 rng(12);
+  size_t n = 400000;
+  std::vector<uint64_t> keys(n);
+  std::vector<Gf128> values(n), table(size_t(1.35 * n));
+  for (size_t i = 0; i < n; ++i) {
+    keys[i] = rng();
+    values[i] = {rng(), rng()};
+  }
+  ASSERT_GT(OkvsHasher(kSeed, table.size()).getNumBins(), 10u);
+  llvm::Error err = okvsSolve(keys, values, kSeed, table);
+  ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
+  EXPECT_EQ(decode(keys, table, kSeed), values);
 }
 
 // 1000 round trips at each n = 2^10 .. 2^16 with the reference table sizes.
