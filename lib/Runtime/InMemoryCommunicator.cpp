@@ -18,7 +18,7 @@ slotKey(int64_t src, int64_t dst, const MessageKey &key) {
 }
 
 Status InMemoryHub::deliver(int64_t src, int64_t dst, const MessageKey &key,
-                            std::string bytes) {
+                            Message message) {
   if (dst < 0 || dst >= worldSize)
     return Status::error("send to rank " + llvm::Twine(dst) +
                          " outside the world of " + llvm::Twine(worldSize));
@@ -29,24 +29,24 @@ Status InMemoryHub::deliver(int64_t src, int64_t dst, const MessageKey &key,
       return Status::error(reason);
     Key k = slotKey(src, dst, key);
     Slot &slot = slots[k];
-    if (slot.hasBytes)
+    if (slot.hasMessage)
       return Status::error("rank " + llvm::Twine(src) + " sent " + key.str() +
                            " to rank " + llvm::Twine(dst) + " twice");
     if (!slot.waiter) {
-      slot.hasBytes = true;
-      slot.bytes = std::move(bytes);
+      slot.hasMessage = true;
+      slot.message = std::move(message);
       return Status::ok();
     }
     waiter = std::move(slot.waiter);
     slots.erase(k);
   }
-  waiter(Status::ok(), std::move(bytes));
+  waiter(Status::ok(), std::move(message));
   return Status::ok();
 }
 
 void InMemoryHub::wait(int64_t src, int64_t dst, const MessageKey &key,
                        Communicator::RecvCallback cb) {
-  std::string bytes;
+  Message message;
   Status status = Status::ok();
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -58,15 +58,15 @@ void InMemoryHub::wait(int64_t src, int64_t dst, const MessageKey &key,
                              " outside the world");
     } else {
       Slot &slot = slots[k];
-      if (!slot.hasBytes) {
+      if (!slot.hasMessage) {
         slot.waiter = std::move(cb);
         return;
       }
-      bytes = std::move(slot.bytes);
+      message = std::move(slot.message);
       slots.erase(k);
     }
   }
-  cb(std::move(status), std::move(bytes));
+  cb(std::move(status), std::move(message));
 }
 
 void InMemoryHub::abort(const std::string &reason) {
@@ -83,7 +83,7 @@ void InMemoryHub::abort(const std::string &reason) {
     slots.clear();
   }
   for (auto &waiter : waiters)
-    waiter(Status::error(reason), "");
+    waiter(Status::error(reason), Message());
 }
 
 std::string InMemoryHub::abortReason() const {

@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cstring>
 #include <mutex>
+#include <optional>
 
 using namespace mplang::rt;
 
@@ -53,6 +54,23 @@ void mplang::rt::registerOpaqueLoader(llvm::StringRef kind,
   loaders.byKind[kind] = std::move(loader);
 }
 
+/// The tensor part of a value message, before the elements.
+static std::string tensorHead(const Tensor &t) {
+  std::string out;
+  out.push_back(char(Kind::Tensor));
+  out.push_back(char(t.dtype()));
+  out.push_back(char(t.shape().size()));
+  out.append(reinterpret_cast<const char *>(t.shape().data()),
+             t.shape().size() * sizeof(int64_t));
+  return out;
+}
+
+Message mplang::rt::encodeValue(const Value &value) {
+  if (value.isTensor())
+    return {tensorHead(value.getTensor()), value.getTensorHandle()};
+  return {serializeValue(value), nullptr};
+}
+
 std::string mplang::rt::serializeValue(const Value &value) {
   std::string out;
   if (value.isAbsent()) {
@@ -69,13 +87,42 @@ std::string mplang::rt::serializeValue(const Value &value) {
     return out;
   }
   const Tensor &t = value.getTensor();
-  out.push_back(char(Kind::Tensor));
-  out.push_back(char(t.dtype()));
-  out.push_back(char(t.shape().size()));
-  out.append(reinterpret_cast<const char *>(t.shape().data()),
-             t.shape().size() * sizeof(int64_t));
+  out = tensorHead(t);
   out.append(reinterpret_cast<const char *>(t.bytes()), t.numBytes());
   return out;
+}
+
+namespace {
+struct TensorHeader {
+  DType dtype;
+  llvm::SmallVector<int64_t, 4> shape;
+  size_t headSize, dataSize;
+};
+} // namespace
+
+/// Parses the tensor header that `bytes` starts with (its kind byte says
+/// Tensor); nullopt while `bytes` is too short to tell.
+static std::optional<Status> parseTensorHeader(llvm::StringRef bytes,
+                                               TensorHeader &header) {
+  if (bytes.size() < 3)
+    return std::nullopt;
+  uint8_t dtype = bytes[1], rank = bytes[2];
+  if (dtype > uint8_t(DType::GF128) || rank > kMaxRank)
+    return Status::error("malformed value message header");
+  header.headSize = 3 + rank * sizeof(int64_t);
+  if (bytes.size() < header.headSize)
+    return std::nullopt;
+  header.dtype = DType(dtype);
+  header.shape.resize(rank);
+  std::memcpy(header.shape.data(), bytes.data() + 3, rank * sizeof(int64_t));
+  uint64_t elements = 1;
+  for (int64_t dim : header.shape) {
+    if (dim < 0 || (dim && elements > (uint64_t(1) << 40) / uint64_t(dim)))
+      return Status::error("value message has an invalid shape");
+    elements *= dim;
+  }
+  header.dataSize = elements * dtypeSize(header.dtype);
+  return Status::ok();
 }
 
 Status mplang::rt::deserializeValue(llvm::StringRef bytes, Value &out) {
@@ -89,28 +136,92 @@ Status mplang::rt::deserializeValue(llvm::StringRef bytes, Value &out) {
     return deserializeOpaque(bytes, out);
   if (Kind(bytes[0]) != Kind::Tensor || bytes.size() < 3)
     return Status::error("malformed value message header");
-  uint8_t dtype = bytes[1], rank = bytes[2];
-  if (dtype > uint8_t(DType::GF128) || rank > kMaxRank)
-    return Status::error("malformed value message header");
-  size_t headerSize = 3 + rank * sizeof(int64_t);
-  if (bytes.size() < headerSize)
+  TensorHeader header;
+  std::optional<Status> parsed = parseTensorHeader(bytes, header);
+  if (!parsed)
     return Status::error("truncated value message");
-  llvm::SmallVector<int64_t, 4> shape(rank);
-  std::memcpy(shape.data(), bytes.data() + 3, rank * sizeof(int64_t));
-  uint64_t elements = 1;
-  for (int64_t dim : shape) {
-    if (dim < 0 || (dim && elements > (uint64_t(1) << 40) / uint64_t(dim)))
-      return Status::error("value message has an invalid shape");
-    elements *= dim;
-  }
-  size_t dataSize = elements * dtypeSize(DType(dtype));
-  if (bytes.size() != headerSize + dataSize)
-    return Status::error("value message holds " +
-                         llvm::Twine(bytes.size() - headerSize) +
-                         " data bytes, its header says " +
-                         llvm::Twine(dataSize));
-  Tensor t(DType(dtype), shape);
-  std::memcpy(t.bytes(), bytes.data() + headerSize, dataSize);
+  if (!parsed->isOk())
+    return *parsed;
+  if (bytes.size() != header.headSize + header.dataSize)
+    return Status::error(
+        "value message holds " + llvm::Twine(bytes.size() - header.headSize) +
+        " data bytes, its header says " + llvm::Twine(header.dataSize));
+  Tensor t = Tensor::forOverwrite(header.dtype, header.shape);
+  std::memcpy(t.bytes(), bytes.data() + header.headSize, header.dataSize);
   out = Value::tensor(std::move(t));
   return Status::ok();
+}
+
+Status mplang::rt::decodeValue(Message message, Value &out) {
+  if (!message.body)
+    return deserializeValue(message.head, out);
+  TensorHeader header;
+  std::optional<Status> parsed =
+      message.head.empty() || Kind(message.head[0]) != Kind::Tensor
+          ? Status::error("")
+          : parseTensorHeader(message.head, header);
+  if (!parsed || !parsed->isOk() || header.headSize != message.head.size())
+    return Status::error("malformed value message header");
+  if (header.dtype != message.body->dtype() ||
+      llvm::ArrayRef<int64_t>(header.shape) != message.body->shape())
+    return Status::error("value message header does not describe its data");
+  out = Value::tensor(std::move(message.body));
+  return Status::ok();
+}
+
+size_t MessageReader::headWanted() const {
+  llvm::StringRef head = message.head;
+  if (head.size() < 3)
+    return 3;
+  return 3 + uint8_t(head[2]) * sizeof(int64_t);
+}
+
+void MessageReader::decide() {
+  llvm::StringRef head = message.head;
+  if (head.empty())
+    return;
+  if (Kind(head[0]) != Kind::Tensor) {
+    headDone = true;
+    message.head.reserve(size);
+    return;
+  }
+  TensorHeader header;
+  std::optional<Status> parsed = parseTensorHeader(head, header);
+  if (!parsed)
+    return;
+  headDone = true;
+  if (parsed->isOk() && header.headSize + header.dataSize == size) {
+    body = std::make_shared<Tensor>(
+        Tensor::forOverwrite(header.dtype, header.shape));
+    message.body = body;
+  }
+}
+
+size_t MessageReader::feed(llvm::StringRef bytes) {
+  bytes = bytes.take_front(size - received);
+  size_t taken = 0;
+  while (taken < bytes.size()) {
+    llvm::StringRef rest = bytes.drop_front(taken);
+    size_t n = rest.size();
+    if (body) {
+      std::memcpy(body->bytes() + (received - message.head.size()), rest.data(),
+                  n);
+    } else {
+      // Until the head is decided, take only what it needs, so that the
+      // elements that follow go straight into the tensor.
+      if (!headDone)
+        n = std::min(n, headWanted() - message.head.size());
+      message.head.append(rest.data(), n);
+    }
+    received += n;
+    taken += n;
+    if (!headDone)
+      decide();
+  }
+  return taken;
+}
+
+Message MessageReader::take() {
+  body.reset();
+  return std::move(message);
 }

@@ -80,10 +80,18 @@ TEST(Protocol, Results) {
 
 TEST(Protocol, FramesSurviveAnySplitOfTheStream) {
   MessageKey a{3, "1/agree/"}, b{-7, ""};
-  std::string stream = encodeFrameHeader("job-1", a, 5) + "hello" +
-                       encodeFrameHeader("job_2", b, 0) +
-                       encodeFrameHeader("job-1", b, 300) +
-                       std::string(300, 'p');
+  Tensor t(DType::I16, {2, 3});
+  for (int i = 0; i < 6; ++i)
+    t.data<int16_t>()[i] = int16_t(1000 * i - 2500);
+  std::string tensor = serializeValue(Value::tensor(std::move(t)));
+  // A header that does not account for its frame's size.
+  std::string inconsistent = tensor + "x";
+  std::string stream =
+      encodeFrameHeader("job-1", a, 5) + "hello" +
+      encodeFrameHeader("job_2", b, 0) + encodeFrameHeader("job-1", b, 300) +
+      std::string(300, 'p') + encodeFrameHeader("job-1", a, tensor.size()) +
+      tensor + encodeFrameHeader("job-1", a, inconsistent.size()) +
+      inconsistent;
   for (size_t piece : {size_t(1), size_t(2), size_t(7), stream.size()}) {
     FrameDecoder decoder(1000);
     std::vector<Frame> frames;
@@ -93,15 +101,26 @@ TEST(Protocol, FramesSurviveAnySplitOfTheStream) {
                             [&](Frame &&f) { frames.push_back(std::move(f)); })
                       .isOk());
     EXPECT_TRUE(decoder.atBoundary());
-    ASSERT_EQ(frames.size(), 3u) << "pieces of " << piece;
+    ASSERT_EQ(frames.size(), 5u) << "pieces of " << piece;
     EXPECT_EQ(frames[0].job, "job-1");
     EXPECT_EQ(frames[0].key.tag, 3);
     EXPECT_EQ(frames[0].key.context, "1/agree/");
-    EXPECT_EQ(frames[0].payload, "hello");
+    EXPECT_EQ(frames[0].payload.head, "hello");
     EXPECT_EQ(frames[1].job, "job_2");
     EXPECT_EQ(frames[1].key.tag, -7);
-    EXPECT_EQ(frames[1].payload, "");
-    EXPECT_EQ(frames[2].payload, std::string(300, 'p'));
+    EXPECT_EQ(frames[1].payload.head, "");
+    EXPECT_EQ(frames[2].payload.head, std::string(300, 'p'));
+    EXPECT_FALSE(frames[2].payload.body);
+    // A tensor's elements are read into the tensor itself.
+    ASSERT_TRUE(frames[3].payload.body);
+    EXPECT_EQ(frames[3].payload.head.size(), 3u + 2 * 8);
+    Value value;
+    ASSERT_TRUE(decodeValue(std::move(frames[3].payload), value).isOk());
+    EXPECT_EQ(value.getTensor().shape(), llvm::ArrayRef<int64_t>({2, 3}));
+    EXPECT_EQ(value.getTensor().data<int16_t>()[5], 2500);
+    EXPECT_FALSE(frames[4].payload.body);
+    EXPECT_EQ(decodeValue(std::move(frames[4].payload), value).message(),
+              "value message holds 13 data bytes, its header says 12");
   }
 }
 

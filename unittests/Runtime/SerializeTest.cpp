@@ -46,6 +46,62 @@ TEST(SerializeTest, RejectsTruncatedAndHostileBytes) {
   EXPECT_FALSE(deserializeValue(badType, out).isOk());
 }
 
+TEST(SerializeTest, MessagesShareTensors) {
+  Value v = sample();
+  Message message = encodeValue(v);
+  EXPECT_EQ(message.body, v.getTensorHandle());
+  EXPECT_EQ(message.head + std::string(reinterpret_cast<const char *>(
+                                           v.getTensor().bytes()),
+                                       v.getTensor().numBytes()),
+            serializeValue(v));
+  Value out;
+  ASSERT_TRUE(decodeValue(message, out).isOk());
+  EXPECT_EQ(&out.getTensor(), &v.getTensor());
+  // Without a body the head is a whole value.
+  ASSERT_TRUE(decodeValue({serializeValue(v), nullptr}, out).isOk());
+  EXPECT_EQ(out.getTensor().data<int32_t>()[5], 30);
+
+  // A head that does not describe its body exactly.
+  Message otherShape = message;
+  otherShape.head[3] = 3;
+  EXPECT_EQ(decodeValue(otherShape, out).message(),
+            "value message header does not describe its data");
+  Message longer = message;
+  longer.head += "x";
+  EXPECT_EQ(decodeValue(longer, out).message(),
+            "malformed value message header");
+  EXPECT_EQ(decodeValue({"", message.body}, out).message(),
+            "malformed value message header");
+}
+
+TEST(SerializeTest, ReaderFillsTheTensorFromAnyPieces) {
+  std::string bytes = serializeValue(sample());
+  for (size_t piece : {size_t(1), size_t(5), bytes.size()}) {
+    MessageReader reader(bytes.size());
+    for (size_t at = 0; at < bytes.size(); at += piece) {
+      EXPECT_FALSE(reader.complete());
+      EXPECT_EQ(reader.feed(llvm::StringRef(bytes).substr(at, piece)),
+                std::min(piece, bytes.size() - at));
+    }
+    ASSERT_TRUE(reader.complete());
+    EXPECT_EQ(reader.feed("more"), 0u);
+    Message message = reader.take();
+    ASSERT_TRUE(message.body);
+    Value out;
+    ASSERT_TRUE(decodeValue(std::move(message), out).isOk());
+    EXPECT_EQ(out.getTensor().data<int32_t>()[0], -5);
+    EXPECT_EQ(out.getTensor().data<int32_t>()[5], 30);
+  }
+  // A size the header does not account for keeps every byte in the head.
+  MessageReader shorter(bytes.size() - 1);
+  shorter.feed(bytes);
+  Message message = shorter.take();
+  EXPECT_FALSE(message.body);
+  Value out;
+  EXPECT_EQ(decodeValue(std::move(message), out).message(),
+            "value message holds 23 data bytes, its header says 24");
+}
+
 TEST(NpyTest, ParsesWhatNumpyWrites) {
   // np.save of np.array([[1, 2], [3, 4]], dtype=np.int16), version 1.0.
   std::string header = "{'descr': '<i2', 'fortran_order': False, 'shape': (2, "

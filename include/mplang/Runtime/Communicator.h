@@ -4,6 +4,7 @@
 #define MPLANG_RUNTIME_COMMUNICATOR_H
 
 #include "mplang/Runtime/Status.h"
+#include "mplang/Runtime/Value.h"
 
 #include <cstdint>
 #include <functional>
@@ -20,18 +21,26 @@ struct MessageKey {
   std::string str() const;
 };
 
-/// Moves opaque byte strings between ranks. `send` never waits for the
+/// The bytes of one message in two parts, so that a tensor's elements are
+/// never copied on their way: `head`, then (on the wire) the elements of
+/// `body` if there is one, a tensor shared with the value that was sent.
+struct Message {
+  std::string head;
+  std::shared_ptr<const Tensor> body;
+  size_t size() const { return head.size() + (body ? body->numBytes() : 0); }
+};
+
+/// Moves messages between ranks. `send` never waits for the
 /// receiver; `recv` never blocks: its callback runs once, from any thread,
 /// with the bytes or with an error (abort, time-out, transport failure).
 class Communicator {
 public:
-  using RecvCallback = std::function<void(Status, std::string)>;
+  using RecvCallback = std::function<void(Status, Message)>;
 
   virtual ~Communicator();
   virtual int64_t rank() const = 0;
   virtual int64_t worldSize() const = 0;
-  virtual Status send(int64_t dst, const MessageKey &key,
-                      std::string bytes) = 0;
+  virtual Status send(int64_t dst, const MessageKey &key, Message message) = 0;
   virtual void recv(int64_t src, const MessageKey &key, RecvCallback cb) = 0;
   /// Fails every pending and future receive of the run, on every rank that
   /// shares it, with `reason`.

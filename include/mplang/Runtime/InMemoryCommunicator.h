@@ -19,7 +19,7 @@ public:
   explicit InMemoryHub(int64_t worldSize) : worldSize(worldSize) {}
 
   Status deliver(int64_t src, int64_t dst, const MessageKey &key,
-                 std::string bytes);
+                 Message message);
   void wait(int64_t src, int64_t dst, const MessageKey &key,
             Communicator::RecvCallback cb);
   void abort(const std::string &reason);
@@ -32,8 +32,8 @@ public:
 private:
   using Key = std::tuple<int64_t, int64_t, std::string>;
   struct Slot {
-    bool hasBytes = false;
-    std::string bytes;
+    bool hasMessage = false;
+    Message message;
     Communicator::RecvCallback waiter;
   };
   mutable std::mutex mutex;
@@ -48,8 +48,8 @@ public:
   InMemoryCommunicator(InMemoryHub &hub, int64_t rank) : hub(hub), self(rank) {}
   int64_t rank() const override { return self; }
   int64_t worldSize() const override { return hub.worldSize; }
-  Status send(int64_t dst, const MessageKey &key, std::string bytes) override {
-    return hub.deliver(self, dst, key, std::move(bytes));
+  Status send(int64_t dst, const MessageKey &key, Message message) override {
+    return hub.deliver(self, dst, key, std::move(message));
   }
   void recv(int64_t src, const MessageKey &key, RecvCallback cb) override {
     hub.wait(src, self, key, std::move(cb));

@@ -3,6 +3,7 @@
 #ifndef MPLANG_RUNTIME_SERIALIZE_H
 #define MPLANG_RUNTIME_SERIALIZE_H
 
+#include "mplang/Runtime/Communicator.h"
 #include "mplang/Runtime/Status.h"
 #include "mplang/Runtime/Value.h"
 
@@ -16,6 +17,38 @@ namespace mplang::rt {
 std::string serializeValue(const Value &value);
 /// Rejects truncated, oversized or inconsistent input with an error.
 Status deserializeValue(llvm::StringRef bytes, Value &out);
+
+/// The same bytes as a Message: a tensor's header in `head` and its
+/// elements shared (not copied) as `body`; other values all in `head`.
+Message encodeValue(const Value &value);
+/// The inverse of encodeValue, also of a Message without body holding
+/// serializeValue's bytes; a `head` that does not describe `body` exactly
+/// is an error.
+Status decodeValue(Message message, Value &out);
+
+/// Assembles a Message of a known size from bytes arriving in pieces. As
+/// soon as its first bytes are a well-formed tensor header that accounts
+/// for the whole size, the elements go straight into a new tensor (its
+/// body); anything else is gathered in `head`, for decodeValue to judge.
+class MessageReader {
+public:
+  explicit MessageReader(uint64_t size) : size(size) {}
+  /// Consumes at most the bytes still missing; returns how many it took.
+  size_t feed(llvm::StringRef bytes);
+  bool complete() const { return received == size; }
+  Message take();
+
+private:
+  /// Head bytes needed before the next decision.
+  size_t headWanted() const;
+  /// Decides, once the head's first bytes allow, where the rest goes.
+  void decide();
+
+  uint64_t size, received = 0;
+  bool headDone = false;
+  Message message;
+  std::shared_ptr<Tensor> body;
+};
 
 /// Turns the bytes of `Opaque::serialize()` back into an object of one kind;
 /// it must reject any malformed input with an error.

@@ -36,6 +36,9 @@ class Tensor {
 public:
   /// A zero-initialized tensor.
   Tensor(DType dtype, llvm::ArrayRef<int64_t> shape);
+  /// A tensor whose bytes are left as they are, for callers that overwrite
+  /// every one (received messages): a reused buffer is not zeroed first.
+  static Tensor forOverwrite(DType dtype, llvm::ArrayRef<int64_t> shape);
   Tensor(Tensor &&) = default;
   Tensor &operator=(Tensor &&) = default;
 
@@ -52,7 +55,9 @@ public:
   template <typename T> T *data() { return reinterpret_cast<T *>(data_.get()); }
 
 private:
-  /// Frees what `allocateZeroed` returned.
+  Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed);
+
+  /// Frees what `allocate` returned.
   struct Release {
     size_t size;
     void operator()(uint8_t *p) const;
@@ -81,7 +86,9 @@ class Value {
 public:
   Value() = default;
   static Value absent() { return Value(); }
-  static Value tensor(std::shared_ptr<const Tensor> t) { return Value(std::move(t)); }
+  static Value tensor(std::shared_ptr<const Tensor> t) {
+    return Value(std::move(t));
+  }
   static Value tensor(Tensor &&t) {
     return Value(std::make_shared<const Tensor>(std::move(t)));
   }
@@ -95,6 +102,9 @@ public:
   bool isTensor() const { return static_cast<bool>(tensor_); }
   bool isOpaque() const { return static_cast<bool>(opaque_); }
   const Tensor &getTensor() const { return *tensor_; }
+  const std::shared_ptr<const Tensor> &getTensorHandle() const {
+    return tensor_;
+  }
   const std::shared_ptr<const Opaque> &getOpaque() const { return opaque_; }
   /// Bytes of payload, for traces and accounting.
   size_t numBytes() const;

@@ -7,12 +7,12 @@
 using namespace mplang::rt;
 
 Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
-                              std::string bytes) {
+                              Message message) {
   if (dst < 0 || dst >= worldSize())
     return Status::error("send to rank " + llvm::Twine(dst) +
                          " outside the world of " + llvm::Twine(worldSize()));
   if (dst == self)
-    return mailbox.deliver(self, self, key, std::move(bytes));
+    return mailbox.deliver(self, self, key, std::move(message));
   if (std::string why = abortReason(); !why.empty())
     return Status::error(why);
   {
@@ -22,22 +22,23 @@ Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
   std::string what = key.str();
   // The job waits for every send (waitForSends) before it ends, so `this`
   // outlives the callback.
-  links.send(dst, job, key, std::move(bytes), [this, what, dst](Status status) {
-    if (!status.isOk()) {
-      std::string why = "rank " + std::to_string(self) + " sending " + what +
-                        " to rank " + std::to_string(dst) +
-                        " failed: " + status.message();
-      {
+  links.send(
+      dst, job, key, std::move(message), [this, what, dst](Status status) {
+        if (!status.isOk()) {
+          std::string why = "rank " + std::to_string(self) + " sending " +
+                            what + " to rank " + std::to_string(dst) +
+                            " failed: " + status.message();
+          {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (!sendError)
+              sendError = why;
+          }
+          abort(why);
+        }
         std::lock_guard<std::mutex> lock(mutex);
-        if (!sendError)
-          sendError = why;
-      }
-      abort(why);
-    }
-    std::lock_guard<std::mutex> lock(mutex);
-    --sendsInFlight;
-    sendsDone.notify_all();
-  });
+        --sendsInFlight;
+        sendsDone.notify_all();
+      });
   return Status::ok();
 }
 

@@ -4,6 +4,7 @@
 #include "mplang/Runtime/Cluster/Protocol.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include <array>
 #include <chrono>
 #include <optional>
 
@@ -48,6 +49,21 @@ std::string mplang::rt::describeFailure(const httplib::Result &result) {
          (body.empty() ? "" : ": " + body);
 }
 
+std::string PeerLinks::header(const Outgoing &msg) {
+  return protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size());
+}
+
+/// A frame on the wire: its header, the message's head, the tensor's
+/// elements.
+static std::array<llvm::StringRef, 3> framePieces(llvm::StringRef header,
+                                                  const Message &payload) {
+  llvm::StringRef body;
+  if (payload.body)
+    body = {reinterpret_cast<const char *>(payload.body->bytes()),
+            payload.body->numBytes()};
+  return {header, payload.head, body};
+}
+
 PeerLinks::PeerLinks(const ClusterConfig &config, int64_t self,
                      unsigned connectRetrySeconds)
     : config(config), self(self), connectRetrySeconds(connectRetrySeconds) {
@@ -81,7 +97,7 @@ void PeerLinks::stop() {
 }
 
 void PeerLinks::send(int64_t dst, std::string job, MessageKey key,
-                     std::string payload, Done done) {
+                     Message payload, Done done) {
   Link &link = *links[dst];
   {
     std::lock_guard<std::mutex> lock(link.mutex);
@@ -161,9 +177,12 @@ bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
           link.queue.pop_front();
         }
         // One chunk per message (httplib copies it twice, cheap at this size).
-        std::string frame =
-            protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size()) +
-            msg.payload;
+        std::string frame = header(msg);
+        frame += msg.payload.head;
+        if (msg.payload.body)
+          frame.append(
+              reinterpret_cast<const char *>(msg.payload.body->bytes()),
+              msg.payload.body->numBytes());
         bool written = sink.write(frame.data(), frame.size());
         msg.done(written ? Status::ok()
                          : Status::error("connection to rank " +
@@ -188,20 +207,22 @@ bool PeerLinks::sendAlone(httplib::Client &client, int64_t dst, Link &link) {
     msg = std::move(link.queue.front());
     link.queue.pop_front();
   }
-  std::string header =
-      protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size());
+  std::string frameHeader = header(msg);
+  std::array<llvm::StringRef, 3> pieces = framePieces(frameHeader, msg.payload);
   bool started = false;
   // With a length, httplib writes what the provider gives straight to the
-  // socket: the payload is not copied.
+  // socket: the payload (a tensor's own buffer) is not copied.
   httplib::Result result = client.Put(
-      "/v1/stream", {}, header.size() + msg.payload.size(),
+      "/v1/stream", {}, frameHeader.size() + msg.payload.size(),
       [&](size_t offset, size_t, httplib::DataSink &sink) {
         started = true;
-        if (offset < header.size() &&
-            !sink.write(header.data() + offset, header.size() - offset))
-          return false;
-        size_t at = offset > header.size() ? offset - header.size() : 0;
-        return sink.write(msg.payload.data() + at, msg.payload.size() - at);
+        for (llvm::StringRef piece : pieces) {
+          if (offset < piece.size() &&
+              !sink.write(piece.data() + offset, piece.size() - offset))
+            return false;
+          offset -= std::min(offset, piece.size());
+        }
+        return true;
       },
       protocol::kBinaryType);
   if (result && result->status / 100 == 2) {

@@ -49,7 +49,7 @@ public:
 
   /// Queues a message for worker `dst`; `done` runs on the link's thread
   /// once the message is written to the connection, or has failed.
-  void send(int64_t dst, std::string job, MessageKey key, std::string payload,
+  void send(int64_t dst, std::string job, MessageKey key, Message payload,
             Done done);
   /// Ends the links once their queues are sent, closing the connections so
   /// that peers' server threads are released.
@@ -61,7 +61,7 @@ private:
   struct Outgoing {
     std::string job;
     MessageKey key;
-    std::string payload;
+    Message payload;
     Done done;
   };
   struct Link {
@@ -70,6 +70,8 @@ private:
     std::deque<Outgoing> queue;
     std::thread thread;
   };
+  /// The frame header of `msg`.
+  static std::string header(const Outgoing &msg);
   void drain(int64_t dst, Link &link);
   /// One streamed request: writes queued messages until the queue stays
   /// empty for a while. Returns false when the peer cannot be reached.

@@ -173,11 +173,8 @@ static size_t headerLength(StringRef header) {
 Status FrameDecoder::feed(StringRef bytes,
                           llvm::function_ref<void(Frame &&)> onFrame) {
   while (!bytes.empty()) {
-    if (inPayload) {
-      size_t take =
-          std::min<uint64_t>(bytes.size(), payloadSize - frame.payload.size());
-      frame.payload.append(bytes.data(), take);
-      bytes = bytes.drop_front(take);
+    if (payload) {
+      bytes = bytes.drop_front(payload->feed(bytes));
     } else {
       // Headers are short: gather them a byte range at a time.
       size_t need = headerLength(header);
@@ -190,6 +187,7 @@ Status FrameDecoder::feed(StringRef bytes,
       Cursor cursor(header);
       uint8_t jobSize = 0;
       uint16_t contextSize = 0;
+      uint64_t payloadSize = 0;
       StringRef job, context;
       cursor.get(jobSize);
       cursor.take(jobSize, job);
@@ -207,13 +205,12 @@ Status FrameDecoder::feed(StringRef bytes,
                              llvm::Twine(maxPayload));
       frame.job = job.str();
       frame.key.context = context.str();
-      frame.payload.clear();
-      frame.payload.reserve(payloadSize);
       header.clear();
-      inPayload = true;
+      payload.emplace(payloadSize);
     }
-    if (inPayload && frame.payload.size() == payloadSize) {
-      inPayload = false;
+    if (payload && payload->complete()) {
+      frame.payload = payload->take();
+      payload.reset();
       onFrame(std::move(frame));
       frame = Frame();
     }

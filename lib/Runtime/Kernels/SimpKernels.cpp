@@ -22,8 +22,8 @@ public:
 };
 
 /// Checks that a received value is what the program declares.
-Status checkReceived(const Value &value, const std::optional<TensorLayout> &expected,
-                     int64_t src) {
+Status checkReceived(const Value &value,
+                     const std::optional<TensorLayout> &expected, int64_t src) {
   if (!expected || value.isAbsent())
     return Status::ok();
   if (!value.isTensor())
@@ -58,10 +58,10 @@ void receiveAll(Communicator &comm, llvm::ArrayRef<int64_t> peers,
   if (peers.empty())
     return state->done(Status::ok(), {});
   for (auto [i, peer] : llvm::enumerate(peers)) {
-    comm.recv(peer, key, [state, i = i](Status status, std::string bytes) {
+    comm.recv(peer, key, [state, i = i](Status status, Message message) {
       Value value;
       if (status.isOk())
-        status = deserializeValue(bytes, value);
+        status = decodeValue(std::move(message), value);
       std::unique_lock<std::mutex> lock(state->mutex);
       if (!status.isOk() && state->status.isOk())
         state->status = std::move(status);
@@ -76,9 +76,9 @@ void receiveAll(Communicator &comm, llvm::ArrayRef<int64_t> peers,
 
 Status sendTo(Communicator &comm, llvm::ArrayRef<int64_t> peers,
               const MessageKey &key, const Value &value) {
-  std::string bytes = serializeValue(value);
+  Message message = encodeValue(value);
   for (int64_t peer : peers)
-    if (Status s = comm.send(peer, key, bytes); !s.isOk())
+    if (Status s = comm.send(peer, key, message); !s.isOk())
       return s;
   return Status::ok();
 }
@@ -163,12 +163,14 @@ public:
                          p == inv->comm().rank()
                              ? inv->args[0]
                              : values[llvm::find(peers, p) - peers.begin()];
-                     list += (list.empty() ? "" : ", ") + ("rank " +
-                             std::to_string(p) + " = " + describe(v));
+                     list +=
+                         (list.empty() ? "" : ", ") +
+                         ("rank " + std::to_string(p) + " = " + describe(v));
                    }
-                   return inv->finish(Status::error(
-                       "the predicate is not uniform across its "
-                       "participants: " + list));
+                   return inv->finish(
+                       Status::error("the predicate is not uniform across its "
+                                     "participants: " +
+                                     list));
                  }
                  inv->results[0] = inv->args[0];
                  inv->finish(Status::ok());
@@ -260,12 +262,13 @@ private:
 void mplang::rt::registerSimpKernels(KernelRegistry &r) {
   r.add("simp.send", [](Operation *op, PlanBuilder &) -> Factory {
     auto send = cast<simp::SendOp>(op);
-    return std::unique_ptr<Kernel>(new SendKernel(send.getPeer(), send.getTag()));
+    return std::unique_ptr<Kernel>(
+        new SendKernel(send.getPeer(), send.getTag()));
   });
   r.add("simp.recv", [](Operation *op, PlanBuilder &) -> Factory {
     auto recv = cast<simp::RecvOp>(op);
-    return std::unique_ptr<Kernel>(new RecvKernel(
-        recv.getPeer(), recv.getTag(), getLayout(recv.getType())));
+    return std::unique_ptr<Kernel>(new RecvKernel(recv.getPeer(), recv.getTag(),
+                                                  getLayout(recv.getType())));
   });
   r.add("simp.agree", [](Operation *op, PlanBuilder &) -> Factory {
     auto agree = cast<simp::AgreeOp>(op);

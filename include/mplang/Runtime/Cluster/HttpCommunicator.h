@@ -26,7 +26,7 @@ public:
 
   int64_t rank() const override { return self; }
   int64_t worldSize() const override { return mailbox.worldSize; }
-  Status send(int64_t dst, const MessageKey &key, std::string bytes) override;
+  Status send(int64_t dst, const MessageKey &key, Message message) override;
   void recv(int64_t src, const MessageKey &key, RecvCallback cb) override {
     mailbox.wait(src, self, key, std::move(cb));
   }

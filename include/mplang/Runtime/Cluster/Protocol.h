@@ -9,10 +9,12 @@
 #define MPLANG_RUNTIME_CLUSTER_PROTOCOL_H
 
 #include "mplang/Runtime/Communicator.h"
+#include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Status.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,7 +60,7 @@ Status decodeResults(llvm::StringRef body, std::vector<std::string> &results);
 struct Frame {
   std::string job;
   MessageKey key;
-  std::string payload;
+  Message payload;
 };
 
 /// Everything of a frame but its payload, which follows it on the wire.
@@ -74,13 +76,13 @@ public:
   Status feed(llvm::StringRef bytes,
               llvm::function_ref<void(Frame &&)> onFrame);
   /// True between frames (a stream may end only there).
-  bool atBoundary() const { return header.empty() && !inPayload; }
+  bool atBoundary() const { return header.empty() && !payload; }
 
 private:
   uint64_t maxPayload;
   std::string header;
-  bool inPayload = false;
-  uint64_t payloadSize = 0;
+  /// The payload being read, after its frame's header.
+  std::optional<MessageReader> payload;
   Frame frame;
 };
 
