@@ -3,7 +3,8 @@
 // oversized bodies, a malformed module -> 4xx with a message, and the
 // workers keep serving (200 malformed requests, then a normal job); two
 // jobs at once do not mix; a worker killed mid-job is named within seconds
-// and the other drops the job; a worker that starts late is waited for.
+// and the other drops the job; a worker that starts late is waited for;
+// messages for jobs not submitted yet are limited in bytes and count.
 // (The busy program is interrupt.mlir: both ranks loop forever.)
 // RUN: %python %S/cluster_faults.py mplang-worker mplang-run %examples %S/interrupt.mlir %t | FileCheck %s
 
@@ -41,3 +42,14 @@
 // CHECK: jobs of the run left on the surviving worker: 0
 // CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
 // CHECK: worker exit on SIGTERM: 0
+// CHECK: ok early message within the limits: 204
+// CHECK: ok early bytes over the limit: 503 rank 1 refused a message of 600000 bytes from rank 0 for job e2, which it has not been given yet: messages held for jobs not submitted yet are limited to 1048576 bytes and 3 messages (--max-early-mib, --max-early-messages)
+// CHECK: ok job of the refused message aborted: 200
+// CHECK: ok job within the limits kept: 200
+// CHECK: ok early message 2: 204
+// CHECK: ok early message 3: 204
+// CHECK: ok early messages over the count: 503 rank 1 refused a message of 1 bytes from rank 0 for job e4
+// CHECK: ok release e1: 204
+// CHECK: ok release e3: 204
+// CHECK: ok early message after the releases: 204
+// CHECK: run within the early limits: 0 rank 0: <absent> | rank 1: true |

@@ -253,6 +253,42 @@ try:
     procs[0].send_signal(signal.SIGTERM)
     procs[0].wait(timeout=5)
     print("worker exit on SIGTERM:", procs[0].returncode)
+
+    # Messages for jobs not submitted yet are limited in bytes and count;
+    # a refused one aborts its job, and a request holding just it gets 503.
+    path, ports, tokens, driver = cluster(2)
+    for r in range(2):
+        start(path, r, "--max-early-mib", "1", "--max-early-messages", "3")
+    for p in ports:
+        wait_healthy(p, driver)
+    p1 = ports[1]
+    expect("early message within the limits",
+           stream(frame("e1", 0, b"x" * 600000)), 204)
+    expect("early bytes over the limit",
+           stream(frame("e2", 0, b"x" * 600000)), 503,
+           "rank 1 refused a message of 600000 bytes from rank 0 for job e2,"
+           " which it has not been given yet: messages held for jobs not"
+           " submitted yet are limited to 1048576 bytes and 3 messages")
+    expect("job of the refused message aborted",
+           request(p1, "GET", "/v1/jobs/e2", token=driver), 200,
+           '"abort_reason":"rank 1 refused a message of 600000 bytes')
+    expect("job within the limits kept",
+           request(p1, "GET", "/v1/jobs/e1", token=driver), 200,
+           '{"job":"e1","state":"waiting"}')
+    expect("early message 2", stream(frame("e3", 0, b"x")), 204)
+    expect("early message 3", stream(frame("e3", 1, b"x")), 204)
+    expect("early messages over the count",
+           stream(frame("e4", 0, b"x")), 503, "refused a message of 1 bytes")
+    # Released jobs give their share back: a normal run fits again.
+    for job in ("e1", "e3"):
+        expect(f"release {job}",
+               request(p1, "DELETE", f"/v1/jobs/{job}", token=driver), 204)
+    time.sleep(0.3)
+    expect("early message after the releases",
+           stream(frame("e5", 0, b"x" * 600000)), 204)
+    result = run(path, os.path.join(EXAMPLES, "millionaire.mlir"))
+    print("run within the early limits:", result.returncode,
+          result.stdout.replace("\n", " | "))
 finally:
     for proc in procs:
         if proc.poll() is None:

@@ -37,6 +37,16 @@ static cl::opt<uint64_t> maxJobMiB("max-job-mib",
 static cl::opt<uint64_t> maxMessageMiB("max-message-mib",
                                        cl::desc("Largest peer message (MiB)"),
                                        cl::init(1024));
+static cl::opt<uint64_t>
+    maxEarlyMiB("max-early-mib",
+                cl::desc("Bytes of messages held for jobs not submitted yet, "
+                         "in all (MiB)"),
+                cl::init(256));
+static cl::opt<uint64_t>
+    maxEarlyMessages("max-early-messages",
+                     cl::desc("Messages held for jobs not submitted yet, in "
+                              "all"),
+                     cl::init(4096));
 static cl::opt<unsigned> poolThreads("pool-threads",
                                      cl::desc("Threads for heavy kernels"),
                                      cl::init(2));
@@ -82,6 +92,8 @@ int main(int argc, char **argv) {
   options.listenHost = listenHost;
   options.maxJobBytes = maxJobMiB << 20;
   options.maxMessageBytes = maxMessageMiB << 20;
+  options.maxEarlyBytes = maxEarlyMiB << 20;
+  options.maxEarlyMessages = maxEarlyMessages;
   options.poolThreads = poolThreads;
   options.connectRetrySeconds = connectRetry;
   options.retentionSeconds = retention;

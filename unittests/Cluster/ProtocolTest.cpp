@@ -124,6 +124,29 @@ TEST(Protocol, FramesSurviveAnySplitOfTheStream) {
   }
 }
 
+TEST(Protocol, RefusedFramesAreSkipped) {
+  std::string stream = encodeFrameHeader("a", {1, ""}, 3) + "one" +
+                       encodeFrameHeader("b", {2, ""}, 5) + "refus" +
+                       encodeFrameHeader("a", {3, ""}, 3) + "two";
+  for (size_t piece : {size_t(1), size_t(4), stream.size()}) {
+    FrameDecoder decoder(100);
+    std::vector<std::string> seen, offered;
+    for (size_t at = 0; at < stream.size(); at += piece)
+      ASSERT_TRUE(decoder
+                      .feed(
+                          llvm::StringRef(stream).substr(at, piece),
+                          [&](Frame &&f) { seen.push_back(f.payload.head); },
+                          [&](const Frame &f, uint64_t size) {
+                            offered.push_back(f.job + std::to_string(size));
+                            return f.job == "a";
+                          })
+                      .isOk());
+    EXPECT_TRUE(decoder.atBoundary());
+    EXPECT_EQ(offered, (std::vector<std::string>{"a3", "b5", "a3"}));
+    EXPECT_EQ(seen, (std::vector<std::string>{"one", "two"}));
+  }
+}
+
 TEST(Protocol, BadFrames) {
   auto error = [](const std::string &bytes) {
     FrameDecoder decoder(100);

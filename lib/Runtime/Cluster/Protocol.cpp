@@ -171,9 +171,14 @@ static size_t headerLength(StringRef header) {
 }
 
 Status FrameDecoder::feed(StringRef bytes,
-                          llvm::function_ref<void(Frame &&)> onFrame) {
+                          llvm::function_ref<void(Frame &&)> onFrame,
+                          Keep keep) {
   while (!bytes.empty()) {
-    if (payload) {
+    if (skip) {
+      uint64_t n = std::min<uint64_t>(skip, bytes.size());
+      skip -= n;
+      bytes = bytes.drop_front(n);
+    } else if (payload) {
       bytes = bytes.drop_front(payload->feed(bytes));
     } else {
       // Headers are short: gather them a byte range at a time.
@@ -206,6 +211,10 @@ Status FrameDecoder::feed(StringRef bytes,
       frame.job = job.str();
       frame.key.context = context.str();
       header.clear();
+      if (keep && !keep(frame, payloadSize)) {
+        skip = payloadSize;
+        continue;
+      }
       payload.emplace(payloadSize);
     }
     if (payload && payload->complete()) {

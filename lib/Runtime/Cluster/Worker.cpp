@@ -73,6 +73,9 @@ struct Job {
   std::string trace;
   bool timedOut = false;
   bool released = false;
+  /// What this job holds of the worker's early-message budget (guarded by
+  /// the worker's jobsMutex).
+  uint64_t earlyBytes = 0, earlyMessages = 0;
   std::thread thread;
 
   bool terminal() const {
@@ -123,6 +126,14 @@ struct Worker::Impl {
   void status(const httplib::Request &req, httplib::Response &res);
   void stream(const httplib::Request &req, httplib::Response &res,
               const httplib::ContentReader &reader);
+  /// Whether a message of `size` bytes from `from` for job `id` is read:
+  /// not for a job that is over, and for one not submitted yet only within
+  /// the early-message limits (else the job is aborted everywhere and
+  /// `refusal` says why).
+  bool keep(int64_t from, const std::string &id, uint64_t size,
+            std::string &refusal);
+  /// Returns what `job` holds of the early-message budget; under jobsMutex.
+  void releaseEarly(Job &job);
   void deliver(int64_t from, Frame &&frame);
   void abort(const httplib::Request &req, httplib::Response &res);
   void results(const httplib::Request &req, httplib::Response &res);
@@ -142,6 +153,8 @@ struct Worker::Impl {
   std::map<std::string, std::shared_ptr<Job>> jobs;
   /// Ids of released jobs, so that late messages do not resurrect them.
   std::map<std::string, Clock::time_point> releasedIds;
+  /// Bytes and messages held for jobs not submitted yet.
+  uint64_t earlyBytes = 0, earlyMessages = 0;
   std::atomic<bool> stopping{false};
   std::condition_variable reaperWake;
   std::thread reaper;
@@ -243,6 +256,7 @@ std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
     oldestWaiting->comm.abortFromPeer("aborted: too many jobs waiting for "
                                       "their submission");
     releasedIds[oldestWaiting->id] = Clock::now();
+    releaseEarly(*oldestWaiting);
     jobs.erase(oldestWaiting->id);
   }
   auto job =
@@ -320,9 +334,12 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   if (!job)
     return;
   {
+    std::lock_guard<std::mutex> jobsLock(jobsMutex);
     std::lock_guard<std::mutex> lock(job->mutex);
     if (job->state != JobState::Waiting)
       return reply(res, 409, "job " + id + " was already submitted");
+    // Its early messages are now the running job's own.
+    releaseEarly(*job);
     job->state = JobState::Running;
     job->timeoutSeconds = request.timeoutSeconds;
     job->traced = request.trace;
@@ -408,24 +425,74 @@ void Worker::Impl::stream(const httplib::Request &req, httplib::Response &res,
     return reply(res, 403, "only peers send messages");
   FrameDecoder decoder(options.maxMessageBytes);
   Status malformed = Status::ok();
+  std::string refusal;
   bool complete = reader([&](const char *data, size_t size) {
-    malformed = decoder.feed(llvm::StringRef(data, size), [&](Frame &&frame) {
-      deliver(from, std::move(frame));
-    });
+    malformed = decoder.feed(
+        llvm::StringRef(data, size),
+        [&](Frame &&frame) { deliver(from, std::move(frame)); },
+        [&](const Frame &frame, uint64_t size) {
+          return keep(from, frame.job, size, refusal);
+        });
     return malformed.isOk();
   });
   if (!malformed.isOk())
     return reply(res, 400, malformed.message());
   if (!complete || !decoder.atBoundary())
     return reply(res, 400, "the stream ended inside a message");
+  // A request that carried one message (with a length) answers for it; a
+  // stream goes on, as its other frames are other jobs' (the refused job
+  // is aborted on every rank either way).
+  if (!refusal.empty() && req.has_header("Content-Length"))
+    return reply(res, 503, refusal);
   res.status = 204;
 }
 
-void Worker::Impl::deliver(int64_t from, Frame &&frame) {
+bool Worker::Impl::keep(int64_t from, const std::string &id, uint64_t size,
+                        std::string &refusal) {
   httplib::Response ignored;
-  // A message for a released job is late: its job is over everywhere. (With
-  // too many jobs it is dropped; the sender's job then times out.)
-  std::shared_ptr<Job> job = findOrCreate(frame.job, ignored, false);
+  // A message for a released job is late: its job is over everywhere.
+  std::shared_ptr<Job> job = findOrCreate(id, ignored, false);
+  if (!job || !job->comm.abortReason().empty())
+    return false;
+  std::string why;
+  {
+    std::lock_guard<std::mutex> lock(jobsMutex);
+    std::lock_guard<std::mutex> jobLock(job->mutex);
+    if (job->state != JobState::Waiting)
+      return !job->terminal();
+    if (earlyBytes + size <= options.maxEarlyBytes &&
+        earlyMessages < options.maxEarlyMessages) {
+      earlyBytes += size;
+      ++earlyMessages;
+      job->earlyBytes += size;
+      ++job->earlyMessages;
+      return true;
+    }
+    why = "rank " + std::to_string(options.rank) + " refused a message of " +
+          std::to_string(size) + " bytes from rank " + std::to_string(from) +
+          " for job " + id +
+          ", which it has not been given yet: messages held for jobs not "
+          "submitted yet are limited to " +
+          std::to_string(options.maxEarlyBytes) + " bytes and " +
+          std::to_string(options.maxEarlyMessages) +
+          " messages (--max-early-mib, --max-early-messages)";
+    // The abort below empties the job's mailbox.
+    releaseEarly(*job);
+  }
+  job->comm.abort(why);
+  refusal = why;
+  return false;
+}
+
+void Worker::Impl::releaseEarly(Job &job) {
+  earlyBytes -= job.earlyBytes;
+  earlyMessages -= job.earlyMessages;
+  job.earlyBytes = job.earlyMessages = 0;
+}
+
+void Worker::Impl::deliver(int64_t from, Frame &&frame) {
+  // `keep` admitted the frame; its job may have been released meanwhile.
+  std::shared_ptr<Job> job = find(frame.job);
   if (!job)
     return;
   {
@@ -454,6 +521,8 @@ void Worker::Impl::abort(const httplib::Request &req, httplib::Response &res) {
                        : "rank " + std::to_string(from)) +
              ": " + reason;
   job->comm.abortFromPeer(reason);
+  std::lock_guard<std::mutex> lock(jobsMutex);
+  releaseEarly(*job);
   res.status = 204;
 }
 
@@ -581,6 +650,7 @@ void Worker::Impl::reap() {
           continue;
         }
         releasedIds[it->first] = now;
+        releaseEarly(job);
         done.push_back(std::move(it->second));
         it = jobs.erase(it);
       }

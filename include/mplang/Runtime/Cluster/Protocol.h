@@ -71,18 +71,24 @@ std::string encodeFrameHeader(llvm::StringRef job, const MessageKey &key,
 class FrameDecoder {
 public:
   explicit FrameDecoder(uint64_t maxPayload) : maxPayload(maxPayload) {}
-  /// Consumes `bytes`, calling `onFrame` for each completed frame; fails on
-  /// a malformed header or a payload over the limit.
-  Status feed(llvm::StringRef bytes,
-              llvm::function_ref<void(Frame &&)> onFrame);
+  /// Decides, from a frame's job, key and payload size, whether its payload
+  /// is read; a frame it refuses is skipped.
+  using Keep = llvm::function_ref<bool(const Frame &frame, uint64_t size)>;
+  /// Consumes `bytes`, calling `onFrame` for each completed frame that
+  /// `keep` (if given) accepted; fails on a malformed header or a payload
+  /// over the limit.
+  Status feed(llvm::StringRef bytes, llvm::function_ref<void(Frame &&)> onFrame,
+              Keep keep = nullptr);
   /// True between frames (a stream may end only there).
-  bool atBoundary() const { return header.empty() && !payload; }
+  bool atBoundary() const { return header.empty() && !payload && !skip; }
 
 private:
   uint64_t maxPayload;
   std::string header;
   /// The payload being read, after its frame's header.
   std::optional<MessageReader> payload;
+  /// Bytes left of a refused payload.
+  uint64_t skip = 0;
   Frame frame;
 };
 

@@ -24,6 +24,9 @@ struct WorkerOptions {
   unsigned poolThreads = 2;
   /// Concurrent jobs (running, or known from early messages) at most.
   unsigned maxJobs = 64;
+  /// Messages held for jobs not submitted yet, in all, at most.
+  uint64_t maxEarlyBytes = 256ull << 20;
+  uint64_t maxEarlyMessages = 4096;
   /// Finished jobs keep their results, and jobs known only from early
   /// messages their mailbox, this long before they are released.
   unsigned retentionSeconds = 60;
