@@ -79,33 +79,55 @@ void OkvsHasher::getCells(llvm::ArrayRef<uint64_t> keys,
   });
 }
 
-/// Keys grouped by bin: the rows of bin j are [start[j], start[j + 1]), in
-/// the keys' order, and bin[i] is the bin of key i.
+/// Keys grouped by bin: the rows of bin j are [start[j], end[j]), in the
+/// keys' order, within arrays of getRowCapacity rows; bin[i] is the bin of
+/// key i.
 struct BinGroups {
-  std::vector<uint32_t> start;
+  std::vector<size_t> start, end;
   ZeroedArray<uint16_t> bin;
 };
 
-/// Groups keys by bin, calling `place(row, i, block)` for every key i. Hashing
-/// twice, once to count and once to place, is cheaper than storing every
-/// block in between.
+/// Rows to allocate for grouping `n` keys into `bins` bins: each bin gets
+/// room for its expected count plus eight standard deviations.
+static size_t getRowCapacity(size_t n, size_t bins) {
+  double perBin = double(n) / double(bins);
+  return bins * (size_t(perBin + 8 * std::sqrt(perBin)) + 16);
+}
+
+/// Groups keys by bin, calling `place(row, i, block)` for every key i. The
+/// keys are placed as they are hashed, at the bins' expected offsets; only if
+/// a bin overflows (never for random keys, but keys chosen against the seed
+/// can do it) are the bins counted and the keys hashed and placed again.
 template <typename Place>
 static BinGroups groupByBin(const OkvsHasher &hasher,
                             llvm::ArrayRef<uint64_t> keys, Place place) {
   size_t numBins = hasher.getNumBins();
   assert(numBins <= UINT16_MAX + 1 && "bins of a table below 2^32 cells");
-  BinGroups groups{std::vector<uint32_t>(numBins + 1, 0),
+  size_t binRows = getRowCapacity(keys.size(), numBins) / numBins;
+  BinGroups groups{std::vector<size_t>(numBins), std::vector<size_t>(numBins),
                    ZeroedArray<uint16_t>(keys.size())};
+  for (size_t j = 0; j < numBins; ++j)
+    groups.start[j] = groups.end[j] = j * binRows;
+  bool overflow = false;
   forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
     uint32_t bin = hasher.getBin(block);
     groups.bin[i] = static_cast<uint16_t>(bin);
-    ++groups.start[bin + 1];
+    overflow |= groups.end[bin] == groups.start[bin] + binRows;
+    if (!overflow)
+      place(groups.end[bin]++, i, block);
   });
-  for (size_t j = 0; j < numBins; ++j)
-    groups.start[j + 1] += groups.start[j];
-  std::vector<uint32_t> next(groups.start.begin(), groups.start.end() - 1);
+  if (!overflow)
+    return groups;
+  std::fill(groups.end.begin(), groups.end.end(), 0);
+  for (size_t i = 0; i < keys.size(); ++i)
+    ++groups.end[groups.bin[i]];
+  for (size_t j = 0, first = 0; j < numBins; ++j) {
+    groups.start[j] = first;
+    first += groups.end[j];
+    groups.end[j] = groups.start[j];
+  }
   forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
-    place(next[groups.bin[i]]++, i, block);
+    place(groups.end[groups.bin[i]]++, i, block);
   });
   return groups;
 }
@@ -240,14 +262,15 @@ llvm::Error mplang::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
   for (size_t j = 0; j < numBins; ++j)
     maxBinSize = std::max<size_t>(maxBinSize, hasher.getBinSize(j));
   // Rows in bin order: each key's cells within its bin and its value.
-  ZeroedArray<OkvsCells> rowCells(n);
-  ZeroedArray<Gf128> rowValues(n);
+  size_t capacity = getRowCapacity(n, numBins);
+  ZeroedArray<OkvsCells> rowCells(capacity);
+  ZeroedArray<Gf128> rowValues(capacity);
   BinGroups groups =
-      groupByBin(hasher, keys, [&](uint32_t row, size_t i, Gf128 block) {
+      groupByBin(hasher, keys, [&](size_t row, size_t i, Gf128 block) {
         rowCells[row] = hasher.getSlot(block).cells;
         rowValues[row] = values[i];
       });
-  llvm::ArrayRef<uint32_t> rowStart = groups.start;
+  llvm::ArrayRef<size_t> rowStart = groups.start;
 
   // Peel every bin and solve its core before the table is written, so that a
   // failure leaves it untouched.
@@ -258,7 +281,7 @@ llvm::Error mplang::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
   std::vector<std::pair<uint32_t, Gf128>> coreValues;
   size_t coreRows = 0;
   for (size_t j = 0; j < numBins; ++j) {
-    uint32_t rows = rowStart[j + 1] - rowStart[j];
+    size_t rows = groups.end[j] - rowStart[j];
     llvm::ArrayRef<OkvsCells> cells(rowCells.data() + rowStart[j], rows);
     peeler.peel(cells, hasher.getBinSize(j), order);
     orderStart[j + 1] = order.size();
@@ -320,10 +343,6 @@ llvm::Error mplang::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
                                    keys.size(), out.size());
   if (llvm::Error err = checkTableSize(table.size()))
     return err;
-  if (keys.size() > std::numeric_limits<uint32_t>::max())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "OKVS decode: %zu keys exceed 2^32 - 1",
-                                   keys.size());
   OkvsHasher hasher(seed, table.size());
   if (table.size() < kGroupedDecodeCells) {
     forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
@@ -338,15 +357,15 @@ llvm::Error mplang::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
   // would fetch three random lines. The values are computed in place of the
   // blocks, then merged back into the keys' order: each bin's values are in
   // that order already, so the merge reads a few sequential streams.
-  ZeroedArray<Gf128> rows(keys.size());
+  ZeroedArray<Gf128> rows(getRowCapacity(keys.size(), hasher.getNumBins()));
   BinGroups groups =
       groupByBin(hasher, keys,
-                 [&](uint32_t row, size_t, Gf128 block) { rows[row] = block; });
+                 [&](size_t row, size_t, Gf128 block) { rows[row] = block; });
   for (size_t j = 0; j < hasher.getNumBins(); ++j) {
     const Gf128 *cells = table.data() + hasher.getBinStart(j);
     uint32_t binSize = hasher.getBinSize(j);
-    uint32_t end = groups.start[j + 1];
-    for (uint32_t r = groups.start[j]; r < end; ++r) {
+    size_t end = groups.end[j];
+    for (size_t r = groups.start[j]; r < end; ++r) {
       if (r + 2 * kAhead < end)
         for (uint32_t c :
              OkvsHasher::getCellsInBin(rows[r + 2 * kAhead], binSize))
@@ -355,7 +374,7 @@ llvm::Error mplang::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
       rows[r] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
     }
   }
-  std::vector<uint32_t> next(groups.start.begin(), groups.start.end() - 1);
+  std::vector<size_t> next = groups.start;
   for (size_t i = 0; i < keys.size(); ++i)
     out[i] = rows[next[groups.bin[i]]++];
   return llvm::Error::success();
