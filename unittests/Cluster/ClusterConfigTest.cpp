@@ -149,4 +149,33 @@ TEST(ClusterConfig, ErrorsNameTheFileAndTheField) {
             "cannot read cluster file '/nonexistent/c.yaml'");
 }
 
+TEST(ClusterConfig, MutualTls) {
+  const std::string nodes =
+      R"(nodes: [{name: a, endpoint: "https://127.0.0.1:1", tls_cert: a.pem,)"
+      R"( tls_key: a.key}])"
+      "\nsecret: 0123456789abcdef\n";
+  ClusterConfig config;
+  ASSERT_TRUE(parse(nodes + "tls: {ca: ca.pem, mutual: true}\n"
+                            "driver: {tls_cert: d.pem, tls_key: d.key}",
+                    false, config)
+                  .isOk());
+  EXPECT_TRUE(config.tlsMutual);
+  EXPECT_EQ(config.driverCertFile, "/nowhere/d.pem");
+  EXPECT_EQ(config.driverKeyFile, "/nowhere/d.key");
+  ClusterConfig plain;
+  ASSERT_TRUE(
+      parse(nodes + "tls: {ca: ca.pem, mutual: false}", false, plain).isOk());
+  EXPECT_FALSE(plain.tlsMutual);
+
+  EXPECT_EQ(errorOf(nodes + "tls: {ca: ca.pem, mutual: yes please}"),
+            "/nowhere/cluster.yaml: tls.mutual: must be true or false");
+  EXPECT_EQ(errorOf(nodes + "tls: {ca: ca.pem, mutual: true}"),
+            "/nowhere/cluster.yaml: driver.tls_cert: missing");
+  EXPECT_EQ(
+      errorOf(R"(nodes: [{name: driver, endpoint: "https://127.0.0.1:1"}])"
+              "\nsecret: 0123456789abcdef\ntls: {ca: ca.pem, mutual: true}"),
+      "/nowhere/cluster.yaml: nodes[0].name: 'driver' names the driver's "
+      "certificate with tls.mutual");
+}
+
 } // namespace

@@ -195,6 +195,14 @@ void parseConfig(const json &root, Reader &reader, ClusterConfig &config) {
     if (!tls->is_object())
       throw ConfigError{"tls", "must be a mapping"};
     config.tlsCaFile = reader.path(reader.string(*tls, "ca", "tls"));
+    auto mutual = tls->find("mutual");
+    if (mutual != tls->end()) {
+      // YAML scalars arrive as strings.
+      if (*mutual == true || *mutual == "true")
+        config.tlsMutual = true;
+      else if (*mutual != false && *mutual != "false")
+        throw ConfigError{"tls.mutual", "must be true or false"};
+    }
   }
 
   auto nodes = root.find("nodes");
@@ -214,6 +222,9 @@ void parseConfig(const json &root, Reader &reader, ClusterConfig &config) {
       throw ConfigError{field + ".name", "'" + node.name +
                                              "' has characters other than "
                                              "letters, digits, '_', '.', '-'"};
+    if (config.tlsMutual && node.name == "driver")
+      throw ConfigError{field + ".name", "'driver' names the driver's "
+                                         "certificate with tls.mutual"};
     if (!names.insert(node.name).second)
       throw ConfigError{field + ".name", "'" + node.name + "' appears twice"};
     parseEndpoint(reader.string(entry, "endpoint", field), field + ".endpoint",
@@ -234,6 +245,12 @@ void parseConfig(const json &root, Reader &reader, ClusterConfig &config) {
     throw ConfigError{"driver", "must be a mapping"};
   config.driver =
       reader.credential(driverObj, "driver", secret, "mplang-v1:driver");
+  if (config.tlsMutual) {
+    config.driverCertFile =
+        reader.path(reader.string(driverObj, "tls_cert", "driver"));
+    config.driverKeyFile =
+        reader.path(reader.string(driverObj, "tls_key", "driver"));
+  }
 
   // Devices are upstream's placement; only their membership is checked.
   auto devices = root.find("devices");

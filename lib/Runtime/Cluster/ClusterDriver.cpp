@@ -100,6 +100,11 @@ Status Dispatch::waitReady(unsigned seconds) {
       // A worker that answers but refuses us will not change its mind.
       if ((result && result->status != 200) || Clock::now() > deadline) {
         errors[r] = who(r) + " is not ready: " + describeFailure(result);
+        // A refused client certificate looks like a dropped connection.
+        if (!result && config.tlsMutual)
+          errors[r] += " (with tls.mutual, is the driver's certificate '" +
+                       config.driverCertFile + "' signed by '" +
+                       config.tlsCaFile + "'?)";
         return;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -6,6 +6,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include <array>
 #include <chrono>
+#include <csignal>
 #include <optional>
 
 using namespace mplang::rt;
@@ -14,10 +15,26 @@ using namespace mplang::rt;
 /// copies; smaller ones share the peer's stream.
 static constexpr size_t kLargeMessage = 1 << 20;
 
+void mplang::rt::ignoreBrokenPipes() {
+  static bool once = (std::signal(SIGPIPE, SIG_IGN), true);
+  (void)once;
+}
+
 std::unique_ptr<httplib::Client>
 mplang::rt::makeClient(const ClusterConfig &config, int64_t rank,
                        const std::string &from, const std::string &token) {
-  auto client = std::make_unique<httplib::Client>(config.endpoint(rank));
+  ignoreBrokenPipes();
+  std::unique_ptr<httplib::Client> client;
+  if (config.tlsMutual) {
+    // The caller's own certificate, which the worker checks against `from`.
+    bool driver = from == protocol::kDriver;
+    const NodeConfig *self = driver ? nullptr : &config.nodes[std::stoll(from)];
+    client = std::make_unique<httplib::Client>(
+        config.endpoint(rank), driver ? config.driverCertFile : self->certFile,
+        driver ? config.driverKeyFile : self->keyFile);
+  } else {
+    client = std::make_unique<httplib::Client>(config.endpoint(rank));
+  }
   client->set_keep_alive(true);
   client->set_tcp_nodelay(true);
   client->set_connection_timeout(2);

@@ -33,6 +33,11 @@ std::unique_ptr<httplib::Client> makeClient(const ClusterConfig &config,
                                             const std::string &from,
                                             const std::string &token);
 
+/// OpenSSL writes with write(), not send(MSG_NOSIGNAL): a TLS peer that
+/// closes its connection must fail the write, not end the process with
+/// SIGPIPE. Every process that talks TLS calls this first.
+void ignoreBrokenPipes();
+
 /// Describes a failed request: the transport error or the HTTP status and
 /// the worker's message.
 std::string describeFailure(const httplib::Result &result);

@@ -17,6 +17,8 @@
 #include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <openssl/ssl.h>
+#include <openssl/x509.h>
 
 using namespace mplang::rt;
 using namespace mplang::rt::protocol;
@@ -86,6 +88,19 @@ struct Job {
 void reply(httplib::Response &res, int status, const std::string &message) {
   res.status = status;
   res.set_content(message + "\n", "text/plain");
+}
+
+/// The common name of the client certificate a TLS request came with, or
+/// empty.
+std::string clientCommonName(const httplib::Request &req) {
+  X509 *cert = req.ssl ? SSL_get_peer_certificate(req.ssl) : nullptr;
+  if (!cert)
+    return "";
+  char name[256] = "";
+  X509_NAME_get_text_by_NID(X509_get_subject_name(cert), NID_commonName, name,
+                            sizeof name);
+  X509_free(cert);
+  return name;
 }
 
 /// "FILE:LINE:COL: " of an op, for errors reported away from its source.
@@ -184,6 +199,14 @@ std::optional<int64_t> Worker::Impl::authenticate(const httplib::Request &req,
   }
   if (!tokenMatches(*credential, token.str())) {
     reply(res, 401, "bad token for " + from);
+    return std::nullopt;
+  }
+  // The certificate, like the token, must be the sender's own.
+  std::string name = rank < 0 ? kDriver : config.nodes[rank].name;
+  if (config.tlsMutual && clientCommonName(req) != name) {
+    reply(res, 401,
+          "the client certificate names '" + clientCommonName(req) +
+              "', not '" + name + "'");
     return std::nullopt;
   }
   return rank;
@@ -689,15 +712,22 @@ Status Worker::bind() {
   const ClusterConfig &config = impl->config;
   const NodeConfig &node = config.nodes[impl->options.rank];
   if (config.tls()) {
-    auto tls = std::make_unique<httplib::SSLServer>(node.certFile.c_str(),
-                                                    node.keyFile.c_str());
+    // With mutual TLS the handshake refuses clients without a certificate
+    // signed by the cluster's CA.
+    auto tls = std::make_unique<httplib::SSLServer>(
+        node.certFile.c_str(), node.keyFile.c_str(),
+        config.tlsMutual ? config.tlsCaFile.c_str() : nullptr);
     if (!tls->is_valid())
       return Status::error("cannot load the TLS certificate '" + node.certFile +
-                           "' and key '" + node.keyFile + "'");
+                           "', key '" + node.keyFile + "'" +
+                           (config.tlsMutual
+                                ? " or CA '" + config.tlsCaFile + "'"
+                                : std::string()));
     impl->server = std::move(tls);
   } else {
     impl->server = std::make_unique<httplib::Server>();
   }
+  ignoreBrokenPipes();
   httplib::Server &server = *impl->server;
   server.set_tcp_nodelay(true);
   server.set_keep_alive_max_count(std::numeric_limits<int32_t>::max());

@@ -29,7 +29,8 @@ struct NodeConfig {
   std::string host;
   int port = 0;
   Credential credential;
-  /// TLS server certificate and key of this worker (TLS clusters only).
+  /// TLS certificate and key of this worker (TLS clusters only): its
+  /// server certificate, and its client certificate with mutual TLS.
   std::string certFile, keyFile;
 };
 
@@ -41,6 +42,11 @@ struct ClusterConfig {
   /// Set when the workers serve HTTPS; peers and the driver verify their
   /// certificates against this CA bundle.
   std::string tlsCaFile;
+  /// Mutual TLS: workers also require a client certificate signed by the
+  /// CA whose common name is the caller's node name, or "driver" for the
+  /// driver, which presents `driverCertFile`.
+  bool tlsMutual = false;
+  std::string driverCertFile, driverKeyFile;
 
   bool tls() const { return !tlsCaFile.empty(); }
   std::optional<int64_t> rankOf(const std::string &name) const;
