@@ -9,6 +9,8 @@
 #ifndef MPLANG_RUNTIME_VALUE_H
 #define MPLANG_RUNTIME_VALUE_H
 
+#include "mplang/Support/Buffer.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -57,17 +59,11 @@ public:
 private:
   Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed);
 
-  /// Frees what `allocate` returned.
-  struct Release {
-    size_t size;
-    void operator()(uint8_t *p) const;
-  };
-
   DType dtype_;
   llvm::SmallVector<int64_t, 4> shape_;
   int64_t numElements_;
   size_t numBytes_;
-  std::unique_ptr<uint8_t[], Release> data_;
+  std::unique_ptr<uint8_t[], BufferDeleter> data_;
 };
 
 /// An object the runtime moves around without looking inside (BFV keys,

@@ -13,7 +13,7 @@
 
 #include "mplang/Crypto/Field/Okvs.h"
 #include "CoreElimination.h"
-#include "mplang/Support/ZeroedBuffer.h"
+#include "mplang/Support/Buffer.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -24,7 +24,7 @@
 #include <vector>
 
 using namespace mplang::field;
-using mplang::ZeroedArray;
+using mplang::BufferArray;
 
 /// Keys are hashed this many at a time (AES input stays in L1).
 static constexpr size_t kHashChunk = 128;
@@ -84,7 +84,7 @@ void OkvsHasher::getCells(llvm::ArrayRef<uint64_t> keys,
 /// key i.
 struct BinGroups {
   std::vector<size_t> start, end;
-  ZeroedArray<uint16_t> bin;
+  BufferArray<uint16_t> bin;
 };
 
 /// Rows to allocate for grouping `n` keys into `bins` bins: each bin gets
@@ -105,7 +105,7 @@ static BinGroups groupByBin(const OkvsHasher &hasher,
   assert(numBins <= UINT16_MAX + 1 && "bins of a table below 2^32 cells");
   size_t binRows = getRowCapacity(keys.size(), numBins) / numBins;
   BinGroups groups{std::vector<size_t>(numBins), std::vector<size_t>(numBins),
-                   ZeroedArray<uint16_t>(keys.size())};
+                   BufferArray<uint16_t>(keys.size(), /*zeroed=*/false)};
   for (size_t j = 0; j < numBins; ++j)
     groups.start[j] = groups.end[j] = j * binRows;
   bool overflow = false;
@@ -263,8 +263,8 @@ llvm::Error mplang::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
     maxBinSize = std::max<size_t>(maxBinSize, hasher.getBinSize(j));
   // Rows in bin order: each key's cells within its bin and its value.
   size_t capacity = getRowCapacity(n, numBins);
-  ZeroedArray<OkvsCells> rowCells(capacity);
-  ZeroedArray<Gf128> rowValues(capacity);
+  BufferArray<OkvsCells> rowCells(capacity, /*zeroed=*/false);
+  BufferArray<Gf128> rowValues(capacity, /*zeroed=*/false);
   BinGroups groups =
       groupByBin(hasher, keys, [&](size_t row, size_t i, Gf128 block) {
         rowCells[row] = hasher.getSlot(block).cells;
@@ -357,7 +357,8 @@ llvm::Error mplang::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
   // would fetch three random lines. The values are computed in place of the
   // blocks, then merged back into the keys' order: each bin's values are in
   // that order already, so the merge reads a few sequential streams.
-  ZeroedArray<Gf128> rows(getRowCapacity(keys.size(), hasher.getNumBins()));
+  BufferArray<Gf128> rows(getRowCapacity(keys.size(), hasher.getNumBins()),
+                          /*zeroed=*/false);
   BinGroups groups =
       groupByBin(hasher, keys,
                  [&](size_t row, size_t, Gf128 block) { rows[row] = block; });
