@@ -3,7 +3,12 @@
 // the file and the field.
 
 // RUN: not mplang-run --local 2 %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=DIV
-// DIV: error: rank 0 failed: {{.*}}cluster-errors.mlir:[[@LINE+58]]:12: division by zero
+// DIV: error: rank 0 failed: {{.*}}cluster-errors.mlir:[[@LINE+63]]:12: division by zero
+// Programs submitted as text keep their locations.
+// RUN: not mplang-run --local 2 --module-text %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=TEXT
+// TEXT: error: rank 0 failed: {{.*}}cluster-errors.mlir:[[@LINE+60]]:12: division by zero
+// RUN: not mplang-run --sim 2 --module-text %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=TEXTSIM
+// TEXTSIM: error: --module-text goes with --cluster or --local
 
 // RUN: not mplang-run --local 3 %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=WORLD
 // WORLD: error: --local 3 does not match simp.world_size = 2

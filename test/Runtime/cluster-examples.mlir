@@ -7,6 +7,9 @@
 // SUM-NEXT: rank 1: 6 : i64
 // SUM-NEXT: rank 2: 6 : i64
 
+// The same with the programs submitted as MLIR text instead of bytecode.
+// RUN: mplang-run --local 3 --module-text %examples/sum.mlir --arg 0:0='1 : i64' --arg 1:1='2 : i64' --arg 2:2='3 : i64' | FileCheck %s --check-prefix=SUM
+
 // RUN: mplang-run --local 2 %examples/millionaire.mlir | FileCheck %s --check-prefix=MILLIONAIRE
 // MILLIONAIRE:      rank 0: <absent>
 // MILLIONAIRE-NEXT: rank 1: true

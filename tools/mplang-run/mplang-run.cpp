@@ -44,6 +44,10 @@ static cl::opt<unsigned>
     localWorkers("local",
                  cl::desc("Start N workers on 127.0.0.1, run there, stop them"),
                  cl::init(0));
+static cl::opt<bool> moduleText(
+    "module-text",
+    cl::desc("With --cluster/--local: submit each rank's program as MLIR "
+             "text, not bytecode (for workers built against another MLIR)"));
 static cl::opt<std::string> entryName("entry", cl::desc("Entry function"),
                                       cl::init("main"));
 static cl::opt<std::string> traceFile("trace",
@@ -214,6 +218,8 @@ int main(int argc, char **argv) {
   if (!worldSize)
     return fail("the program has no 'simp.world_size'");
   bool distributed = localWorkers || !clusterFile.empty();
+  if (!distributed && moduleText)
+    return fail("--module-text goes with --cluster or --local");
   if (!distributed && simRanks != *worldSize)
     return fail("--sim " + Twine(simRanks) +
                 " does not match simp.world_size = " + Twine(*worldSize));
@@ -244,9 +250,11 @@ int main(int argc, char **argv) {
   std::vector<rt::RankOutcome> outcomes;
   std::vector<std::unique_ptr<rt::Tracer>> tracers;
   if (failed(distributed
-                 ? rt::runDistributed(
-                       *module, {clusterFile, localWorkers, argv[0], traceFile},
-                       options, args, outcomes)
+                 ? rt::runDistributed(*module,
+                                      {clusterFile, localWorkers, argv[0],
+                                       traceFile,
+                                       /*readySeconds=*/10, moduleText},
+                                      options, args, outcomes)
                  : rt::simulate(*module, options, args, outcomes, tracers)))
     return 1;
 

@@ -316,7 +316,14 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
         projected->getAttr(mlir::simp::SimpDialect::getWorldSizeAttrName()));
     wrapper->push_back(program->clone());
     llvm::raw_string_ostream os(request.module);
-    if (mlir::failed(mlir::writeBytecodeToFile(*wrapper, os)))
+    if (cluster.moduleText)
+      // The generic form depends least on the dialects' custom syntax;
+      // locations keep the workers' errors pointing at the source.
+      wrapper->print(
+          os, mlir::OpPrintingFlags().printGenericOpForm().enableDebugInfo(
+                  /*enable=*/true,
+                  /*prettyForm=*/false));
+    else if (mlir::failed(mlir::writeBytecodeToFile(*wrapper, os)))
       return fail("cannot write the program of a rank as bytecode");
     for (const Value &arg : args[requests.size()])
       request.args.push_back(serializeValue(arg));

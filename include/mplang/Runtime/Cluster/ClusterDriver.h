@@ -17,12 +17,15 @@ struct DistributedOptions {
   std::string traceFile;
   /// How long to wait for every worker to answer before submitting.
   unsigned readySeconds = 10;
+  /// Submit modules as MLIR text (generic form, with locations) instead of
+  /// bytecode, which only builds of the same MLIR read.
+  bool moduleText = false;
 };
 
 /// Runs the per-rank modules (`simp.rank`) of `projected` on workers: each
-/// rank's module (as bytecode) and arguments are submitted to its worker in
-/// parallel, the driver waits for all, aborts every rank as soon as one
-/// fails or becomes unreachable, and fetches the results. `outcomes` are as
+/// rank's module (as bytecode, or text) and arguments are submitted to its
+/// worker in parallel, the driver waits for all, aborts every rank as soon as
+/// one fails or becomes unreachable, and fetches the results. `outcomes` are as
 /// from `simulate` (errors carry the worker's message; `op` is null). Fails
 /// with a message on stderr when the cluster cannot be used at all.
 mlir::LogicalResult runDistributed(mlir::ModuleOp projected,
