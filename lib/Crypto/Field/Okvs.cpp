@@ -150,9 +150,10 @@ struct Peel {
 /// Peels one bin at a time, reusing its scratch arrays across bins.
 class BinPeeler {
 public:
-  explicit BinPeeler(size_t maxBinSize) : cellRows(maxBinSize) {
-    queue.reserve(maxBinSize);
-  }
+  // A cell joins the queue at most once (when its count reaches one), and
+  // the loops write one entry past the end before counting it.
+  explicit BinPeeler(size_t maxBinSize)
+      : cellRows(maxBinSize), queue(maxBinSize + 1) {}
 
   /// Appends to `order`, in peeling order, the rows of `cells` (equations
   /// over a bin of `binSize` cells) that peeling solves.
@@ -182,14 +183,15 @@ void BinPeeler::peel(llvm::ArrayRef<OkvsCells> cells, uint32_t binSize,
     }
   // Cells of count one, in peeling order. A queue rather than a stack lets
   // the loop prefetch the cells and rows it will reach kAhead steps later.
-  queue.clear();
-  for (uint32_t c = 0; c < binSize; ++c)
-    if (cellRows[c].rows == 1)
-      queue.push_back(c);
-  for (size_t head = 0; head < queue.size(); ++head) {
-    if (head + 2 * kAhead < queue.size())
+  size_t tail = 0;
+  for (uint32_t c = 0; c < binSize; ++c) {
+    queue[tail] = c;
+    tail += cellRows[c].rows == 1;
+  }
+  for (size_t head = 0; head < tail; ++head) {
+    if (head + 2 * kAhead < tail)
       __builtin_prefetch(&cellRows[queue[head + 2 * kAhead]]);
-    if (head + kAhead < queue.size()) {
+    if (head + kAhead < tail) {
       // Only a hint: the row is stale if the cell's count changes meanwhile.
       uint32_t row = cellRows[queue[head + kAhead]].rowXor;
       __builtin_prefetch(&cells[std::min(row, n - 1)]);
@@ -199,10 +201,13 @@ void BinPeeler::peel(llvm::ArrayRef<OkvsCells> cells, uint32_t binSize,
       continue;
     uint32_t r = cellRows[c].rowXor;
     order.push_back({c, r});
+    // Whether a cell reaches count one is a coin toss for the branch
+    // predictor, so it is written unconditionally and counted or not (also
+    // above).
     for (uint32_t other : cells[r]) {
       cellRows[other].rowXor ^= r;
-      if (--cellRows[other].rows == 1)
-        queue.push_back(other);
+      queue[tail] = other;
+      tail += --cellRows[other].rows == 1;
     }
   }
 }
