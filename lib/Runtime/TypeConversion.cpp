@@ -45,9 +45,9 @@ std::optional<TensorLayout> mplang::rt::getLayout(Type type) {
     std::optional<DType> dtype = getDType(tensor.getElementType());
     if (!dtype)
       return std::nullopt;
-    return TensorLayout{*dtype, llvm::SmallVector<int64_t, 4>(
-                                    tensor.getShape().begin(),
-                                    tensor.getShape().end())};
+    return TensorLayout{*dtype,
+                        llvm::SmallVector<int64_t, 4>(tensor.getShape().begin(),
+                                                      tensor.getShape().end())};
   }
   std::optional<DType> dtype = getDType(type);
   if (!dtype)
@@ -108,15 +108,29 @@ Status mplang::rt::valueFromAttribute(Attribute attr, Type type,
     } else if (auto boolean = dyn_cast<BoolAttr>(element))
       storeInt(t, i, boolean.getValue());
   };
+  // A splat sets one slot and copies its bytes: an attribute per element
+  // takes about a second for 2^23 elements.
+  auto fill = [&](Attribute element) {
+    if (slots == 0)
+      return;
+    setFrom(0, element);
+    size_t slot = t.numBytes() / slots;
+    for (size_t done = slot; done < t.numBytes(); done *= 2)
+      std::memcpy(t.bytes() + done, t.bytes(),
+                  std::min(done, t.numBytes() - done));
+  };
   if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-    if (dense.getNumElements() != slots && !dense.isSplat())
-      return Status::error("constant has the wrong number of elements");
-    auto values = dense.getValues<Attribute>();
-    for (int64_t i = 0; i < slots; ++i)
-      setFrom(i, dense.isSplat() ? values[0] : values[i]);
+    if (dense.isSplat()) {
+      fill(dense.getSplatValue<Attribute>());
+    } else {
+      if (dense.getNumElements() != slots)
+        return Status::error("constant has the wrong number of elements");
+      auto values = dense.getValues<Attribute>();
+      for (int64_t i = 0; i < slots; ++i)
+        setFrom(i, values[i]);
+    }
   } else if (isa<IntegerAttr, FloatAttr, BoolAttr>(attr)) {
-    for (int64_t i = 0; i < t.numElements(); ++i)
-      setFrom(i, attr);
+    fill(attr);
   } else {
     return Status::error("unsupported constant attribute");
   }
