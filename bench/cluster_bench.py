@@ -4,7 +4,8 @@
 Usage: cluster_bench.py BUILD_DIR [--reps N]
 
 Runs programs that pass one tensor back and forth K times between rank 0 and
-rank 1 (each hop is one message: serialize, HTTP PUT, mailbox, receive) with
+rank 1 (each hop is one message: the tensor written from its buffer, HTTP PUT,
+read into a new tensor, mailbox, receive) with
 `mplang-run --cluster` on two workers on 127.0.0.1, and reports, per tensor
 size, the time per hop as the slope between a short and a long chain (so the
 driver's fixed costs cancel), messages/s and MB/s (1 MB = 1e6 bytes).
@@ -25,7 +26,7 @@ WORKER = os.path.join(BUILD, "bin", "mplang-worker")
 # (label, elements of i64, short chain, long chain); the fastest of the
 # repetitions counts, as the machine is shared.
 SIZES = [("1 KiB", 128, 10, 2010), ("1 MiB", 131072, 4, 84),
-         ("64 MiB", 8388608, 2, 10)]
+         ("64 MiB", 8388608, 2, 18)]
 
 
 def program(elements, hops):
