@@ -190,11 +190,21 @@ void MessageReader::decide() {
   if (!parsed)
     return;
   headDone = true;
-  if (parsed->isOk() && header.headSize + header.dataSize == size) {
-    body = std::make_shared<Tensor>(
-        Tensor::forOverwrite(header.dtype, header.shape));
-    message.body = body;
-  }
+  auto [begin, end] = share(header.dataSize, part.index, part.count);
+  if (!parsed->isOk() || header.headSize + (end - begin) != size)
+    return;
+  offset = begin;
+  body = part.count > 1 ? part.place(head, header.dtype, header.shape)
+                        : std::make_shared<Tensor>(
+                              Tensor::forOverwrite(header.dtype, header.shape));
+  message.body = body;
+}
+
+std::pair<uint64_t, uint64_t>
+MessageReader::share(uint64_t dataSize, unsigned index, unsigned count) {
+  uint64_t each = (dataSize + count - 1) / count;
+  uint64_t begin = std::min(dataSize, index * each);
+  return {begin, std::min(dataSize, begin + each)};
 }
 
 size_t MessageReader::feed(llvm::StringRef bytes) {
@@ -204,8 +214,8 @@ size_t MessageReader::feed(llvm::StringRef bytes) {
     llvm::StringRef rest = bytes.drop_front(taken);
     size_t n = rest.size();
     if (body) {
-      std::memcpy(body->bytes() + (received - message.head.size()), rest.data(),
-                  n);
+      std::memcpy(body->bytes() + offset + (received - message.head.size()),
+                  rest.data(), n);
     } else {
       // Until the head is decided, take only what it needs, so that the
       // elements that follow go straight into the tensor.

@@ -4,7 +4,8 @@
 // workers keep serving (200 malformed requests, then a normal job); two
 // jobs at once do not mix; a worker killed mid-job is named within seconds
 // and the other drops the job; a worker that starts late is waited for;
-// messages for jobs not submitted yet are limited in bytes and count.
+// messages for jobs not submitted yet are limited in bytes and count; parts
+// of large messages that repeat or disagree abort their job.
 // (The busy program is interrupt.mlir: both ranks loop forever.)
 // RUN: %python %S/cluster_faults.py mplang-worker mplang-run %examples %S/interrupt.mlir %t | FileCheck %s
 
@@ -33,6 +34,18 @@
 // CHECK: ok early message: 204
 // CHECK: ok duplicate message: 204
 // CHECK: ok job aborted by the duplicate: 200
+// CHECK: ok bad part header: 400 bad X-Mplang-Part header: expected I/N with I < N <= 8
+// CHECK: ok two messages in a part request: 400 a request with a part carries one message
+// CHECK: ok part: 204
+// CHECK: ok same part again: 204
+// CHECK: ok job aborted by the repeated part: 200
+// CHECK: ok part of a 4-element tensor: 204
+// CHECK: ok part of a 6-element tensor: 204
+// CHECK: ok job aborted by parts that disagree: 200
+// CHECK: ok first part: 204
+// CHECK: ok last part: 204
+// CHECK: ok whole message after its parts: 204
+// CHECK: ok the parts made one message: 200
 // CHECK: ok 200 malformed requests: [400, 401, 404]
 // CHECK: after malformed requests: 0 rank 0: <absent> | rank 1: true |
 // CHECK: concurrent: 0 rank 0: 20 : i64, 100 : i64 | rank 1: 40 : i64, <absent> |

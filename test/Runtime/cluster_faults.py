@@ -185,6 +185,40 @@ try:
            request(p1, "GET", "/v1/jobs/job1", token=driver), 200,
            "rank 0 sent tag 0 to rank 1 twice")
 
+    # Parts of a large message: each request holds one part of one message;
+    # a part twice, or parts that disagree on the value, abort the job.
+    def part(job, index, payload, count=2, tag=0, extra=b""):
+        return request(p1, "PUT", "/v1/stream", frame(job, tag, payload) +
+                       extra, token=tokens[0], sender="0",
+                       headers={"X-Mplang-Part": f"{index}/{count}"})
+    def i8_head(n):  # a tensor<n x i8>'s value header
+        return b"\x01\x01\x01" + struct.pack("<q", n)
+    def abort_reason(job):
+        return request(p1, "GET", f"/v1/jobs/{job}", token=driver)
+    expect("bad part header", part("p0", 2, i8_head(4) + b"ab"), 400,
+           "bad X-Mplang-Part header: expected I/N with I < N <= 8")
+    expect("two messages in a part request",
+           part("p0", 0, i8_head(4) + b"ab",
+                extra=frame("p0", 1, i8_head(4) + b"ab")), 400,
+           "a request with a part carries one message")
+    expect("part", part("p1", 0, i8_head(4) + b"ab"), 204)
+    expect("same part again", part("p1", 0, i8_head(4) + b"ab"), 204)
+    expect("job aborted by the repeated part", abort_reason("p1"), 200,
+           "part 0 of tag 0 from rank 0 came twice")
+    expect("part of a 4-element tensor", part("p2", 0, i8_head(4) + b"ab"),
+           204)
+    expect("part of a 6-element tensor", part("p2", 1, i8_head(6) + b"def"),
+           204)
+    expect("job aborted by parts that disagree", abort_reason("p2"), 200,
+           "malformed part 1 of tag 0 from rank 0: its header does not match"
+           " its size or the other parts'")
+    expect("first part", part("p3", 1, i8_head(4) + b"cd"), 204)
+    expect("last part", part("p3", 0, i8_head(4) + b"ab"), 204)
+    expect("whole message after its parts",
+           stream(frame("p3", 0, i8_head(4) + b"abcd")), 204)
+    expect("the parts made one message", abort_reason("p3"), 200,
+           "rank 0 sent tag 0 to rank 1 twice")
+
     # 200 malformed requests, then a normal job on the same workers.
     bad = [("GET", "/v1/health", b"", "x" * 32, "driver"),
            ("POST", "/v1/jobs/j7", b"MPJ1\xff\xff", driver, "driver"),

@@ -4,6 +4,7 @@
 #include "mplang/Runtime/Npy.h"
 
 #include "gtest/gtest.h"
+#include <cstring>
 
 using namespace mplang::rt;
 
@@ -100,6 +101,39 @@ TEST(SerializeTest, ReaderFillsTheTensorFromAnyPieces) {
   Value out;
   EXPECT_EQ(decodeValue(std::move(message), out).message(),
             "value message holds 23 data bytes, its header says 24");
+}
+
+TEST(SerializeTest, PartsFillOneTensor) {
+  using Share = std::pair<uint64_t, uint64_t>;
+  EXPECT_EQ(MessageReader::share(10, 0, 3), Share(0, 4));
+  EXPECT_EQ(MessageReader::share(10, 1, 3), Share(4, 8));
+  EXPECT_EQ(MessageReader::share(10, 2, 3), Share(8, 10));
+  EXPECT_EQ(MessageReader::share(1, 1, 2), Share(1, 1));
+
+  Value v = sample(); // 24 bytes of elements: parts of 12
+  Message whole = encodeValue(v);
+  auto shared =
+      std::make_shared<Tensor>(Tensor::forOverwrite(DType::I32, {2, 3}));
+  for (unsigned i : {1u, 0u}) {
+    MessageReader reader(
+        whole.head.size() + 12,
+        {i, 2,
+         [&](llvm::StringRef head, DType dtype, llvm::ArrayRef<int64_t> shape) {
+           EXPECT_EQ(head, whole.head);
+           EXPECT_EQ(shape, llvm::ArrayRef<int64_t>({2, 3}));
+           return shared;
+         }});
+    reader.feed(whole.head);
+    reader.feed(llvm::StringRef(
+        reinterpret_cast<const char *>(v.getTensor().bytes()) + 12 * i, 12));
+    ASSERT_TRUE(reader.complete());
+    EXPECT_EQ(reader.take().body, shared);
+  }
+  EXPECT_EQ(std::memcmp(shared->bytes(), v.getTensor().bytes(), 24), 0);
+  // A part whose size does not match its share keeps its bytes.
+  MessageReader wrong(whole.head.size() + 11, {0, 2, nullptr});
+  wrong.feed(serializeValue(v));
+  EXPECT_FALSE(wrong.take().body);
 }
 
 TEST(NpyTest, ParsesWhatNumpyWrites) {

@@ -30,9 +30,26 @@ Status decodeValue(Message message, Value &out);
 /// soon as its first bytes are a well-formed tensor header that accounts
 /// for the whole size, the elements go straight into a new tensor (its
 /// body); anything else is gathered in `head`, for decodeValue to judge.
+///
+/// A large message may travel in parts (on parallel connections): part I of
+/// N holds the value's header and the I-th of N equal shares of the elements
+/// (the last one shorter), which `place` puts into the tensor all parts
+/// share; `place` returns null when the header does not match the other
+/// parts', and the part is then kept as bytes in `head`.
 class MessageReader {
 public:
+  using Place = std::function<std::shared_ptr<Tensor>(
+      llvm::StringRef head, DType dtype, llvm::ArrayRef<int64_t> shape)>;
+  struct Part {
+    unsigned index = 0, count = 1;
+    Place place;
+  };
   explicit MessageReader(uint64_t size) : size(size) {}
+  MessageReader(uint64_t size, Part part) : size(size), part(std::move(part)) {}
+  /// The share of `dataSize` element bytes that part `index` of `count`
+  /// holds: [begin, end).
+  static std::pair<uint64_t, uint64_t> share(uint64_t dataSize, unsigned index,
+                                             unsigned count);
   /// Consumes at most the bytes still missing; returns how many it took.
   size_t feed(llvm::StringRef bytes);
   bool complete() const { return received == size; }
@@ -45,9 +62,12 @@ private:
   void decide();
 
   uint64_t size, received = 0;
+  Part part;
   bool headDone = false;
   Message message;
   std::shared_ptr<Tensor> body;
+  /// Where this message's elements start in `body`.
+  uint64_t offset = 0;
 };
 
 /// Turns the bytes of `Opaque::serialize()` back into an object of one kind;

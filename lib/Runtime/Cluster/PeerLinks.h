@@ -74,6 +74,10 @@ private:
     std::condition_variable ready;
     std::deque<Outgoing> queue;
     std::thread thread;
+    /// Used by the link's thread only: whether the peer was reached, and
+    /// the extra connections that carry parts of large messages.
+    bool reached = false;
+    std::vector<std::unique_ptr<httplib::Client>> helpers;
   };
   /// The frame header of `msg`.
   static std::string header(const Outgoing &msg);
@@ -84,6 +88,9 @@ private:
   /// Sends the first queued message in a request of its own. Returns false
   /// when the peer cannot be reached (the message stays queued).
   bool sendAlone(httplib::Client &client, int64_t dst, Link &link);
+  /// Sends `msg` in parts, one per connection, at once.
+  void sendParts(httplib::Client &client, int64_t dst, Link &link,
+                 Outgoing &msg);
   /// Fails every queued message of `link`.
   void failQueued(Link &link, const std::string &why);
 

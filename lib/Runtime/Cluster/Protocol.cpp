@@ -215,7 +215,14 @@ Status FrameDecoder::feed(StringRef bytes,
         skip = payloadSize;
         continue;
       }
-      payload.emplace(payloadSize);
+      MessageReader::Part share;
+      if (part.count > 1)
+        share = {
+            part.index, part.count,
+            [this](StringRef head, DType dtype, llvm::ArrayRef<int64_t> shape) {
+              return part.place(frame, head, dtype, shape);
+            }};
+      payload.emplace(payloadSize, std::move(share));
     }
     if (payload && payload->complete()) {
       frame.payload = payload->take();

@@ -75,6 +75,15 @@ struct Job {
   std::string trace;
   bool timedOut = false;
   bool released = false;
+  /// Large messages arriving in parts: the header and tensor they share
+  /// and the parts seen, by sender and key (guarded by `mutex`).
+  struct Assembly {
+    std::string head;
+    unsigned count = 0;
+    uint32_t seen = 0;
+    std::shared_ptr<Tensor> tensor;
+  };
+  std::map<std::pair<int64_t, std::string>, Assembly> assemblies;
   /// What this job holds of the worker's early-message budget (guarded by
   /// the worker's jobsMutex).
   uint64_t earlyBytes = 0, earlyMessages = 0;
@@ -150,6 +159,16 @@ struct Worker::Impl {
   /// Returns what `job` holds of the early-message budget; under jobsMutex.
   void releaseEarly(Job &job);
   void deliver(int64_t from, Frame &&frame);
+  /// The tensor that the parts of a message from `from` fill; null if
+  /// `head` or `count` differ from its other parts'.
+  std::shared_ptr<Tensor> placePart(int64_t from, const Frame &frame,
+                                    llvm::StringRef head, DType dtype,
+                                    llvm::ArrayRef<int64_t> shape,
+                                    unsigned count);
+  /// Delivers the message once all its parts are in.
+  void deliverPart(int64_t from, unsigned index, Frame &&frame);
+  /// Puts a whole message into `job`'s mailbox.
+  void post(Job &job, int64_t from, const MessageKey &key, Message message);
   void abort(const httplib::Request &req, httplib::Response &res);
   void results(const httplib::Request &req, httplib::Response &res);
   void trace(const httplib::Request &req, httplib::Response &res);
@@ -446,13 +465,41 @@ void Worker::Impl::stream(const httplib::Request &req, httplib::Response &res,
   int64_t from = sender(req);
   if (from < 0)
     return reply(res, 403, "only peers send messages");
-  FrameDecoder decoder(options.maxMessageBytes);
+  FrameDecoder::Part part;
+  if (req.has_header(kPartHeader)) {
+    llvm::StringRef index, count;
+    std::tie(index, count) =
+        llvm::StringRef(req.get_header_value(kPartHeader)).split('/');
+    if (index.getAsInteger(10, part.index) ||
+        count.getAsInteger(10, part.count) || part.count < 2 ||
+        part.count > kMaxParts || part.index >= part.count)
+      return reply(res, 400,
+                   std::string("bad ") + kPartHeader +
+                       " header: expected I/N with I < N <= " +
+                       std::to_string(kMaxParts));
+    part.place = [this, from, count = part.count](
+                     const Frame &frame, llvm::StringRef head, DType dtype,
+                     llvm::ArrayRef<int64_t> shape) {
+      return placePart(from, frame, head, dtype, shape, count);
+    };
+  }
+  bool isPart = part.count > 1;
+  unsigned index = part.index;
+  FrameDecoder decoder(options.maxMessageBytes, std::move(part));
   Status malformed = Status::ok();
   std::string refusal;
+  size_t frames = 0;
   bool complete = reader([&](const char *data, size_t size) {
     malformed = decoder.feed(
         llvm::StringRef(data, size),
-        [&](Frame &&frame) { deliver(from, std::move(frame)); },
+        [&](Frame &&frame) {
+          if (isPart && ++frames > 1)
+            return;
+          if (isPart)
+            deliverPart(from, index, std::move(frame));
+          else
+            deliver(from, std::move(frame));
+        },
         [&](const Frame &frame, uint64_t size) {
           return keep(from, frame.job, size, refusal);
         });
@@ -462,6 +509,8 @@ void Worker::Impl::stream(const httplib::Request &req, httplib::Response &res,
     return reply(res, 400, malformed.message());
   if (!complete || !decoder.atBoundary())
     return reply(res, 400, "the stream ended inside a message");
+  if (isPart && frames > 1)
+    return reply(res, 400, "a request with a part carries one message");
   // A request that carried one message (with a length) answers for it; a
   // stream goes on, as its other frames are other jobs' (the refused job
   // is aborted on every rank either way).
@@ -523,11 +572,66 @@ void Worker::Impl::deliver(int64_t from, Frame &&frame) {
     if (job->terminal())
       return;
   }
+  post(*job, from, frame.key, std::move(frame.payload));
+}
+
+void Worker::Impl::post(Job &job, int64_t from, const MessageKey &key,
+                        Message message) {
   // A repeated key is a broken or hostile peer: the job cannot be trusted.
-  if (Status s = job->mailbox.deliver(from, options.rank, frame.key,
-                                      std::move(frame.payload));
-      !s.isOk() && job->comm.abortReason().empty())
-    job->comm.abort(s.message());
+  if (Status s =
+          job.mailbox.deliver(from, options.rank, key, std::move(message));
+      !s.isOk() && job.comm.abortReason().empty())
+    job.comm.abort(s.message());
+}
+
+std::shared_ptr<Tensor>
+Worker::Impl::placePart(int64_t from, const Frame &frame, llvm::StringRef head,
+                        DType dtype, llvm::ArrayRef<int64_t> shape,
+                        unsigned count) {
+  std::shared_ptr<Job> job = find(frame.job);
+  if (!job)
+    return nullptr;
+  std::lock_guard<std::mutex> lock(job->mutex);
+  Job::Assembly &assembly = job->assemblies[{from, frame.key.str()}];
+  if (!assembly.tensor) {
+    assembly.head = head.str();
+    assembly.count = count;
+    assembly.tensor =
+        std::make_shared<Tensor>(Tensor::forOverwrite(dtype, shape));
+  } else if (assembly.head != head || assembly.count != count) {
+    return nullptr;
+  }
+  return assembly.tensor;
+}
+
+void Worker::Impl::deliverPart(int64_t from, unsigned index, Frame &&frame) {
+  std::shared_ptr<Job> job = find(frame.job);
+  if (!job)
+    return;
+  std::string error;
+  Message whole;
+  {
+    std::lock_guard<std::mutex> lock(job->mutex);
+    if (job->terminal())
+      return;
+    auto it = job->assemblies.find({from, frame.key.str()});
+    std::string what = "part " + std::to_string(index) + " of " +
+                       frame.key.str() + " from rank " + std::to_string(from);
+    if (it == job->assemblies.end() || !frame.payload.body)
+      error = "malformed " + what +
+              ": its header does not match its size "
+              "or the other parts'";
+    else if (it->second.seen & (1u << index))
+      error = what + " came twice";
+    else if ((it->second.seen |= 1u << index) == (1u << it->second.count) - 1) {
+      whole = {std::move(it->second.head), std::move(it->second.tensor)};
+      job->assemblies.erase(it);
+    }
+  }
+  if (!error.empty() && job->comm.abortReason().empty())
+    job->comm.abort(error);
+  if (whole.body)
+    post(*job, from, frame.key, std::move(whole));
 }
 
 void Worker::Impl::abort(const httplib::Request &req, httplib::Response &res) {

@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,10 @@ namespace mplang::rt::protocol {
 /// Who sends a request: a rank number, or "driver".
 inline constexpr const char *kFromHeader = "X-Mplang-From";
 inline constexpr const char *kContextHeader = "X-Mplang-Context";
+/// "I/N": the request carries part I of N of one large message.
+inline constexpr const char *kPartHeader = "X-Mplang-Part";
+/// Parts a message may be split into at most.
+inline constexpr unsigned kMaxParts = 8;
 inline constexpr const char *kDriver = "driver";
 inline constexpr const char *kBinaryType = "application/octet-stream";
 
@@ -70,7 +75,19 @@ std::string encodeFrameHeader(llvm::StringRef job, const MessageKey &key,
 /// Cuts a byte stream into frames, whatever the pieces it arrives in.
 class FrameDecoder {
 public:
+  /// For a request carrying part `index` of `count` of a large message
+  /// (`kPartHeader`): `place` gives the tensor its parts share (see
+  /// MessageReader).
+  struct Part {
+    unsigned index = 0, count = 1;
+    std::function<std::shared_ptr<Tensor>(const Frame &frame,
+                                          llvm::StringRef head, DType dtype,
+                                          llvm::ArrayRef<int64_t> shape)>
+        place;
+  };
   explicit FrameDecoder(uint64_t maxPayload) : maxPayload(maxPayload) {}
+  FrameDecoder(uint64_t maxPayload, Part part)
+      : maxPayload(maxPayload), part(std::move(part)) {}
   /// Decides, from a frame's job, key and payload size, whether its payload
   /// is read; a frame it refuses is skipped.
   using Keep = llvm::function_ref<bool(const Frame &frame, uint64_t size)>;
@@ -84,6 +101,7 @@ public:
 
 private:
   uint64_t maxPayload;
+  Part part;
   std::string header;
   /// The payload being read, after its frame's header.
   std::optional<MessageReader> payload;
