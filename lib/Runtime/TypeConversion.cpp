@@ -114,10 +114,7 @@ Status mplang::rt::valueFromAttribute(Attribute attr, Type type,
     if (slots == 0)
       return;
     setFrom(0, element);
-    size_t slot = t.numBytes() / slots;
-    for (size_t done = slot; done < t.numBytes(); done *= 2)
-      std::memcpy(t.bytes() + done, t.bytes(),
-                  std::min(done, t.numBytes() - done));
+    t.fill(t.bytes(), t.numBytes() / slots);
   };
   if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
     if (dense.isSplat()) {

@@ -4,6 +4,9 @@
 
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
+#include <cstring>
+
 using namespace mplang::rt;
 
 size_t mplang::rt::dtypeSize(DType dtype) {
@@ -69,6 +72,16 @@ Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed)
   numBytes_ = numElements_ * dtypeSize(dtype);
   data_ = std::unique_ptr<uint8_t[], BufferDeleter>(
       allocateBuffer(numBytes_, zeroed), BufferDeleter{numBytes_});
+}
+
+void Tensor::fill(const uint8_t *pattern, size_t width) {
+  if (numBytes_ == 0)
+    return;
+  if (pattern != bytes())
+    std::memcpy(bytes(), pattern, width);
+  // Doubling copies: one memcpy per power of two, not one per element.
+  for (size_t done = width; done < numBytes_; done *= 2)
+    std::memcpy(bytes() + done, bytes(), std::min(done, numBytes_ - done));
 }
 
 Opaque::~Opaque() = default;

@@ -56,6 +56,10 @@ public:
   }
   template <typename T> T *data() { return reinterpret_cast<T *>(data_.get()); }
 
+  /// Repeats the `width` bytes at `pattern` over the whole tensor (a splat);
+  /// `width` divides numBytes(), and `pattern` may be the tensor's own start.
+  void fill(const uint8_t *pattern, size_t width);
+
 private:
   Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed);
 

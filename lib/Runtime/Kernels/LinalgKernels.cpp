@@ -169,10 +169,7 @@ Factory makeBody(
 void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
   r.add("linalg.fill", [](Operation *op, PlanBuilder &) {
     return makeTensorKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
-      size_t width = dtypeSize(out.dtype());
-      for (int64_t i = 0; i < out.numElements(); ++i)
-        std::memcpy(out.bytes() + i * width, args[0].getTensor().bytes(),
-                    width);
+      out.fill(args[0].getTensor().bytes(), dtypeSize(out.dtype()));
       return Status::ok();
     });
   });

@@ -64,10 +64,7 @@ void mplang::rt::registerTensorKernels(KernelRegistry &r) {
   });
   r.add("tensor.splat", [](Operation *op, PlanBuilder &) {
     return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
-      size_t width = dtypeSize(out.dtype());
-      for (int64_t i = 0; i < out.numElements(); ++i)
-        std::memcpy(out.bytes() + i * width, args[0].getTensor().bytes(),
-                    width);
+      out.fill(args[0].getTensor().bytes(), dtypeSize(out.dtype()));
       return Status::ok();
     });
   });
