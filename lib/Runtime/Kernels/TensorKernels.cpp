@@ -33,6 +33,51 @@ LogicalResult staticWindow(SliceOp op, llvm::SmallVector<int64_t, 4> &offsets,
   return success();
 }
 
+/// Why the window does not lie inside a tensor of `shape`, or "". MLIR's
+/// verifier accepts such static windows (they are undefined behaviour), so
+/// the kernel checks them when it runs, like tensor.extract's indices.
+std::string windowError(llvm::ArrayRef<int64_t> shape,
+                        llvm::ArrayRef<int64_t> offsets,
+                        llvm::ArrayRef<int64_t> sizes,
+                        llvm::ArrayRef<int64_t> steps) {
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (sizes[d] < 0)
+      return ("size " + llvm::Twine(sizes[d]) + " of dimension " +
+              llvm::Twine(d) + " is negative")
+          .str();
+    if (sizes[d] == 0)
+      continue;
+    // In 128 bits: offset + (size - 1) * stride cannot overflow.
+    __int128 last = __int128(offsets[d]) + __int128(sizes[d] - 1) * steps[d];
+    if (offsets[d] < 0 || steps[d] < 1 || last >= shape[d])
+      return ("slice of dimension " + llvm::Twine(d) + " (offset " +
+              llvm::Twine(offsets[d]) + ", size " + llvm::Twine(sizes[d]) +
+              ", stride " + llvm::Twine(steps[d]) +
+              ") is out of bounds for its size " + llvm::Twine(shape[d]))
+          .str();
+  }
+  return "";
+}
+
+/// The kernel of a slice op that copies the window between its operand and
+/// result (`scatter`: into the result, which starts as operand 1).
+template <typename SliceOp> Factory sliceKernel(Operation *op, bool scatter) {
+  auto slice = cast<SliceOp>(op);
+  llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
+  if (failed(staticWindow(slice, offsets, sizes, steps)))
+    return failure();
+  return makeKernel(op, [=](llvm::ArrayRef<Value> args, Tensor &out) {
+    const Tensor &big = args[scatter ? 1 : 0].getTensor();
+    std::string error = windowError(big.shape(), offsets, sizes, steps);
+    if (!error.empty())
+      return Status::error(error);
+    if (scatter)
+      std::memcpy(out.bytes(), args[1].getTensor().bytes(), out.numBytes());
+    copyWindow(args[0].getTensor(), out, offsets, sizes, steps, scatter);
+    return Status::ok();
+  });
+}
+
 /// Ops whose result has the bytes of their first operand in the same order.
 Factory sameBytes(Operation *op, PlanBuilder &) {
   return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
@@ -115,26 +160,11 @@ void mplang::rt::registerTensorKernels(KernelRegistry &r) {
       return Status::ok();
     });
   });
-  r.add("tensor.extract_slice", [](Operation *op, PlanBuilder &) -> Factory {
-    llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
-    if (failed(staticWindow(cast<tensor::ExtractSliceOp>(op), offsets, sizes,
-                            steps)))
-      return failure();
-    return makeKernel(op, [=](llvm::ArrayRef<Value> args, Tensor &out) {
-      copyWindow(args[0].getTensor(), out, offsets, sizes, steps, false);
-      return Status::ok();
-    });
+  r.add("tensor.extract_slice", [](Operation *op, PlanBuilder &) {
+    return sliceKernel<tensor::ExtractSliceOp>(op, /*scatter=*/false);
   });
-  r.add("tensor.insert_slice", [](Operation *op, PlanBuilder &) -> Factory {
-    llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
-    if (failed(staticWindow(cast<tensor::InsertSliceOp>(op), offsets, sizes,
-                            steps)))
-      return failure();
-    return makeKernel(op, [=](llvm::ArrayRef<Value> args, Tensor &out) {
-      std::memcpy(out.bytes(), args[1].getTensor().bytes(), out.numBytes());
-      copyWindow(args[0].getTensor(), out, offsets, sizes, steps, true);
-      return Status::ok();
-    });
+  r.add("tensor.insert_slice", [](Operation *op, PlanBuilder &) {
+    return sliceKernel<tensor::InsertSliceOp>(op, /*scatter=*/true);
   });
   r.add("tensor.concat", [](Operation *op, PlanBuilder &) {
     int64_t dim = cast<tensor::ConcatOp>(op).getDim();
