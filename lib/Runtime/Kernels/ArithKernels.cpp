@@ -95,7 +95,10 @@ void registerIntegerOps(KernelRegistry &r) {
         }));
   r.add("arith.muli", binaryInt([](auto a, auto b, Status &) {
           using T = decltype(a);
-          return wrap<T>(Unsigned<T>(a) * Unsigned<T>(b));
+          // In 64 bits: narrow unsigned operands promote to int, whose
+          // product can overflow.
+          return wrap<T>(Unsigned<T>(uint64_t(Unsigned<T>(a)) *
+                                     uint64_t(Unsigned<T>(b))));
         }));
   r.add("arith.divsi", binaryInt([](auto a, auto b, Status &s) {
           return divisionFails(a, b, true, s) ? 0 : a / b;
@@ -336,6 +339,25 @@ void writeFloat(Tensor &t, int64_t i, double v) {
 
 enum class CastKind { IntToInt, IntToFloat, FloatToInt, FloatToFloat };
 
+/// Float to integer without C++'s undefined behaviour: arith makes results
+/// out of range poison; they saturate here, and NaN gives 0.
+int64_t floatToSigned(double v) {
+  if (std::isnan(v))
+    return 0;
+  if (v >= 0x1p63)
+    return std::numeric_limits<int64_t>::max();
+  if (v < -0x1p63)
+    return std::numeric_limits<int64_t>::min();
+  return int64_t(v);
+}
+uint64_t floatToUnsigned(double v) {
+  if (!(v > -1.0)) // NaN too
+    return 0;
+  if (v >= 0x1p64)
+    return std::numeric_limits<uint64_t>::max();
+  return uint64_t(v);
+}
+
 KernelFactory cast(CastKind kind, bool isSigned) {
   return [kind, isSigned](Operation *op, PlanBuilder &) {
     return makeKernel(
@@ -353,8 +375,8 @@ KernelFactory cast(CastKind kind, bool isSigned) {
               break;
             case CastKind::FloatToInt:
               writeInt(out, i,
-                       isSigned ? int64_t(readFloat(in, i))
-                                : int64_t(uint64_t(readFloat(in, i))));
+                       isSigned ? floatToSigned(readFloat(in, i))
+                                : int64_t(floatToUnsigned(readFloat(in, i))));
               break;
             case CastKind::FloatToFloat:
               writeFloat(out, i, readFloat(in, i));

@@ -87,9 +87,10 @@ public:
     return r >= q ? r - q : r;
   }
 
-  /// Maps a signed value of magnitude below 2^63 into [0, q).
+  /// Maps any signed 64-bit value into [0, q).
   uint64_t fromSigned(int64_t v) const {
-    return v < 0 ? neg(reduce(static_cast<uint64_t>(-v)))
+    // Negated as unsigned: -v overflows for INT64_MIN.
+    return v < 0 ? neg(reduce(0 - static_cast<uint64_t>(v)))
                  : reduce(static_cast<uint64_t>(v));
   }
 
