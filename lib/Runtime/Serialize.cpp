@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/StringMap.h"
 #include <cassert>
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 #include <optional>
@@ -13,6 +14,8 @@ using namespace mplang::rt;
 namespace {
 enum class Kind : uint8_t { Absent = 0, Tensor = 1, Opaque = 2 };
 constexpr uint8_t kMaxRank = 16;
+/// What an object message reserves before its bytes have arrived.
+constexpr size_t kMaxReserve = 1 << 20;
 
 struct OpaqueLoaders {
   std::mutex mutex;
@@ -182,7 +185,8 @@ void MessageReader::decide() {
     return;
   if (Kind(head[0]) != Kind::Tensor) {
     headDone = true;
-    message.head.reserve(size);
+    // The declared size is only a claim until the bytes arrive.
+    message.head.reserve(std::min<size_t>(size, kMaxReserve));
     return;
   }
   TensorHeader header;

@@ -80,6 +80,14 @@ public:
     return llvm::Error::success();
   }
 
+  /// Whether `bits` more bits are there; marks the stream truncated if not,
+  /// so that nothing is allocated for data that does not exist.
+  bool has(uint64_t bits) {
+    if (bits > 8 * data.size() - pos)
+      overrun = true;
+    return !overrun;
+  }
+
   /// Returns 0 once past the end; callers check `truncated()`.
   uint64_t word(int bits) {
     if (pos + bits > 8 * data.size()) {
@@ -103,8 +111,11 @@ public:
       b = static_cast<uint8_t>(word(8));
     return s;
   }
-  /// Reads base.size() x n residues; false if one is out of range.
+  /// Reads base.size() x n residues; false if one is out of range or the
+  /// data ends first (checked before the polynomial is allocated).
   bool poly(RnsPoly &p, const RnsBase &base) {
+    if (!has(polyBits(base)))
+      return false;
     p = RnsPoly(base.size(), base.degree());
     for (size_t m = 0; m < base.size(); ++m)
       for (size_t i = 0; i < p.n; ++i) {
@@ -127,6 +138,18 @@ public:
     return llvm::Error::success();
   }
 
+  /// The error of a failed `poly`.
+  llvm::Error polyError() const {
+    return fail(overrun ? "truncated data" : "residue out of range");
+  }
+
+  static uint64_t polyBits(const RnsBase &base) {
+    uint64_t bits = 0;
+    for (size_t m = 0; m < base.size(); ++m)
+      bits += base.modulus(m).bits();
+    return bits * base.degree();
+  }
+
   static llvm::Error fail(const llvm::Twine &msg) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "bfv deserialize: " + msg);
@@ -145,6 +168,11 @@ void writeKeySwitchKey(Writer &w, const Context &ctx, const KeySwitchKey &k) {
 }
 
 bool readKeySwitchKey(Reader &r, const Context &ctx, KeySwitchKey &k) {
+  // Each b polynomial expands an a polynomial as large: check the bytes of
+  // all of them before the first allocation.
+  if (!r.has(8 * sizeof(Seed) +
+             ctx.dataBase().size() * Reader::polyBits(ctx.keyBase())))
+    return false;
   k.seed = r.seed();
   Prg prg(k.seed);
   for (size_t j = 0; j < ctx.dataBase().size(); ++j) {
@@ -155,8 +183,6 @@ bool readKeySwitchKey(Reader &r, const Context &ctx, KeySwitchKey &k) {
   }
   return true;
 }
-
-llvm::Error rangeError() { return Reader::fail("residue out of range"); }
 
 } // namespace
 
@@ -221,10 +247,13 @@ llvm::Expected<Ciphertext> deserializeCiphertext(const Context &ctx,
                             uint64_t size = r.word(8);
                             if (size < 2)
                               return Reader::fail("ciphertext size below 2");
+                            if (!r.has(size *
+                                       Reader::polyBits(ctx.dataBase())))
+                              return r.polyError();
                             ct.polys.resize(size);
                             for (RnsPoly &p : ct.polys)
                               if (!r.poly(p, ctx.dataBase()))
-                                return rangeError();
+                                return r.polyError();
                             return llvm::Error::success();
                           });
 }
@@ -233,11 +262,13 @@ llvm::Expected<SecretKey> deserializeSecretKey(const Context &ctx,
                                                llvm::ArrayRef<uint8_t> data) {
   return load<SecretKey>(ctx, data, Kind::SecretKey,
                          [&](Reader &r, SecretKey &sk) -> llvm::Error {
+                           if (!r.has(2 * ctx.degree()))
+                             return r.polyError();
                            sk.coeffs.resize(ctx.degree());
                            for (int8_t &c : sk.coeffs) {
                              uint64_t v = r.word(2);
                              if (v > 2)
-                               return rangeError();
+                               return r.polyError();
                              c = static_cast<int8_t>(v) - 1;
                            }
                            sk.ntt = smallToNtt(sk.coeffs, ctx.keyBase());
@@ -251,7 +282,7 @@ llvm::Expected<PublicKey> deserializePublicKey(const Context &ctx,
                          [&](Reader &r, PublicKey &pk) -> llvm::Error {
                            pk.seed = r.seed();
                            if (!r.poly(pk.b, ctx.keyBase()))
-                             return rangeError();
+                             return r.polyError();
                            Prg prg(pk.seed);
                            pk.a = expandUniform(prg, ctx.keyBase());
                            return llvm::Error::success();
@@ -263,7 +294,7 @@ llvm::Expected<RelinKeys> deserializeRelinKeys(const Context &ctx,
   return load<RelinKeys>(
       ctx, data, Kind::RelinKeys, [&](Reader &r, RelinKeys &rk) -> llvm::Error {
         return readKeySwitchKey(r, ctx, rk.key) ? llvm::Error::success()
-                                                : rangeError();
+                                                : r.polyError();
       });
 }
 
@@ -280,7 +311,7 @@ llvm::Expected<GaloisKeys> deserializeGaloisKeys(const Context &ctx,
           if (g % 2 == 0 || g >= 2 * ctx.degree() || gk.keys.count(g))
             return Reader::fail("invalid Galois element");
           if (!readKeySwitchKey(r, ctx, gk.keys[static_cast<uint32_t>(g)]))
-            return rangeError();
+            return r.polyError();
         }
         return llvm::Error::success();
       });
