@@ -35,8 +35,18 @@ module attributes {simp.world_size = 2 : i64} {
 
 // -----
 
-// expected-error @+1 {{'simp.world_size' must be positive, got 0}}
+// expected-error @+1 {{'simp.world_size' must be between 1 and 1024, got 0}}
 module attributes {simp.world_size = 0 : i64} {}
+
+// -----
+
+// expected-error @+1 {{'simp.world_size' must be between 1 and 1024, got 1025}}
+module attributes {simp.world_size = 1025 : i64} {}
+
+// -----
+
+// expected-error @+1 {{'simp.world_size' must be between 1 and 1024, got 4294967296}}
+module attributes {simp.world_size = 4294967296 : i64} {}
 
 // -----
 

@@ -77,9 +77,9 @@ LogicalResult SimpDialect::verifyOperationAttribute(Operation *op,
   }
 
   int64_t worldSize = value.getInt();
-  if (worldSize <= 0)
-    return op->emitError("'simp.world_size' must be positive, got ")
-           << worldSize;
+  if (worldSize <= 0 || worldSize > kMaxWorldSize)
+    return op->emitError("'simp.world_size' must be between 1 and ")
+           << kMaxWorldSize << ", got " << worldSize;
   WalkResult result = op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
     // A nested module with its own world size is checked on its own.
     if (nested != op && nested->hasAttr(getWorldSizeAttrName()))

@@ -49,6 +49,10 @@ def Simp_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getWorldSizeAttrName() {
       return ::llvm::StringLiteral("simp.world_size");
     }
+    /// The largest `simp.world_size` the verifier accepts. Projection, plans
+    /// and clusters hold per-rank state, so the world must be bounded; 1024
+    /// parties is far beyond any deployment of a multi-party protocol.
+    static constexpr int64_t kMaxWorldSize = 1024;
     /// Name of the attribute that identifies a call site in projected
     /// programs, the same on every rank.
     static constexpr ::llvm::StringLiteral getSiteAttrName() {
