@@ -2,37 +2,65 @@
 
 #include "mplang/Runtime/BFVValues.h"
 #include "mplang/Crypto/BFV/Serialization.h"
+#include "mplang/Dialect/BFV/IR/BFVTypes.h"
 #include "mplang/Runtime/Serialize.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include <cstring>
-#include <map>
+#include <list>
 #include <mutex>
 
 using namespace mplang::rt;
 using mplang::bfv::ContextPtr;
 namespace bfv = mplang::bfv;
 
+namespace {
+/// Contexts of the parameter sets used last, most recent first. Bounded:
+/// parameters come from programs and peers, and a context costs up to about
+/// 18 MB (n = 16384); values and plans keep evicted contexts alive.
+struct ContextCache {
+  std::mutex mutex;
+  std::list<std::pair<std::vector<uint64_t>, ContextPtr>> entries;
+};
+
+ContextCache &contextCache() {
+  static ContextCache cache;
+  return cache;
+}
+} // namespace
+
 Status mplang::rt::getBFVContext(uint64_t n, uint64_t t,
                                  llvm::ArrayRef<int> coeffBits,
                                  ContextPtr &out) {
-  static std::mutex mutex;
-  static std::map<std::vector<uint64_t>, ContextPtr> cache;
   std::vector<uint64_t> key{n, t};
   key.insert(key.end(), coeffBits.begin(), coeffBits.end());
-  std::lock_guard<std::mutex> lock(mutex);
-  ContextPtr &ctx = cache[key];
-  if (!ctx) {
-    llvm::Expected<ContextPtr> created = bfv::Context::create(n, t, coeffBits);
-    if (!created) {
-      cache.erase(key);
-      return Status::error("invalid BFV parameters: " +
-                           llvm::toString(created.takeError()));
-    }
-    ctx = std::move(*created);
+  ContextCache &cache = contextCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  auto it = llvm::find_if(cache.entries,
+                          [&](const auto &entry) { return entry.first == key; });
+  if (it != cache.entries.end()) {
+    cache.entries.splice(cache.entries.begin(), cache.entries, it);
+    out = it->second;
+    return Status::ok();
   }
-  out = ctx;
+  // Context::create checks the parameters before it allocates anything.
+  llvm::Expected<ContextPtr> created = bfv::Context::create(n, t, coeffBits);
+  if (!created)
+    return Status::error("invalid BFV parameters: " +
+                         llvm::toString(created.takeError()));
+  cache.entries.emplace_front(std::move(key), *created);
+  if (cache.entries.size() > kMaxCachedBFVContexts)
+    cache.entries.pop_back();
+  out = std::move(*created);
   return Status::ok();
+}
+
+size_t mplang::rt::cachedBFVContexts() {
+  ContextCache &cache = contextCache();
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  return cache.entries.size();
 }
 
 namespace {
@@ -182,8 +210,8 @@ template <typename T> llvm::StringRef BFVValue<T>::kindName() {
 }
 
 template <typename T> std::string BFVValue<T>::serialize() const {
-  std::string out = paramsHeader(*ctx);
-  std::vector<uint8_t> body = Codec<T>::save(*ctx, object);
+  std::string out = paramsHeader(*context());
+  std::vector<uint8_t> body = Codec<T>::save(*context(), object);
   out.append(body.begin(), body.end());
   return out;
 }
@@ -193,6 +221,38 @@ const bfv::Encryptor &mplang::rt::encryptorOf(const BFVPublicKey &pk) {
     pk.derived.encryptor.emplace(pk.context(), pk.get());
   });
   return *pk.derived.encryptor;
+}
+
+Status mplang::rt::checkBFVValue(const Opaque &object, mlir::Type type) {
+  namespace ir = mlir::bfv;
+  llvm::StringRef kind =
+      llvm::TypeSwitch<mlir::Type, llvm::StringRef>(type)
+          .Case([](ir::PublicKeyType) { return BFVPublicKey::kindName(); })
+          .Case([](ir::SecretKeyType) { return BFVSecretKey::kindName(); })
+          .Case([](ir::RelinKeyType) { return BFVRelinKeys::kindName(); })
+          .Case([](ir::GaloisKeyType) { return BFVGaloisKeys::kindName(); })
+          .Case([](ir::EncoderType) { return BFVEncoder::kindName(); })
+          .Case([](ir::PlaintextType) { return BFVPlaintext::kindName(); })
+          .Case([](ir::CiphertextType) { return BFVCiphertext::kindName(); })
+          .Default([](mlir::Type) { return llvm::StringRef(); });
+  std::string declared;
+  llvm::raw_string_ostream os(declared);
+  os << type;
+  if (kind.empty() || object.kind() != kind)
+    return Status::error("a " + object.kind() + " where " + declared +
+                         " is declared");
+  ir::ParamsAttr params = ir::getParams(type);
+  llvm::SmallVector<int> bits(params.getCoeffModulusBits());
+  ContextPtr ctx;
+  if (Status s = getBFVContext(params.getPolyModulusDegree(),
+                               params.getPlainModulus(), bits, ctx);
+      !s.isOk())
+    return s;
+  if (static_cast<const BFVObject &>(object).context()->fingerprint() !=
+      ctx->fingerprint())
+    return Status::error("a " + kind + " of other parameters than " +
+                         declared);
+  return Status::ok();
 }
 
 void mplang::rt::registerBFVLoaders() {

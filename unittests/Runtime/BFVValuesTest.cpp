@@ -2,8 +2,12 @@
 
 #include "mplang/Runtime/BFVValues.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
+#include "mplang/Dialect/BFV/IR/BFVDialect.h"
 #include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/TypeConversion.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
 #include <cstring>
 #include <optional>
@@ -55,6 +59,63 @@ TEST_F(BFVValuesTest, ContextsAreSharedPerParameterSet) {
           .isOk());
   EXPECT_EQ(again, ctx);
   EXPECT_FALSE(getBFVContext(4096, 17, {36, 36, 37}, again).isOk());
+}
+
+TEST_F(BFVValuesTest, ContextCacheKeepsTheLastFewParameterSets) {
+  // Peers and programs can name many parameter sets; each context is large.
+  std::vector<uint64_t> moduli;
+  std::weak_ptr<const bfv::Context> oldest;
+  for (uint64_t k = 1; moduli.size() < kMaxCachedBFVContexts + 4; ++k) {
+    bfv::ContextPtr made;
+    if (!getBFVContext(4096, k * 8192 + 1, {36, 36, 37}, made).isOk())
+      continue; // not prime: refused before anything is built
+    if (moduli.empty())
+      oldest = made;
+    moduli.push_back(k * 8192 + 1);
+    EXPECT_LE(cachedBFVContexts(), kMaxCachedBFVContexts);
+  }
+  EXPECT_EQ(cachedBFVContexts(), kMaxCachedBFVContexts);
+  // Evicted and unused: freed. Asked for again, it is rebuilt the same.
+  EXPECT_TRUE(oldest.expired());
+  bfv::ContextPtr again, same;
+  ASSERT_TRUE(getBFVContext(4096, moduli.front(), {36, 36, 37}, again).isOk());
+  ASSERT_TRUE(getBFVContext(4096, moduli.front(), {36, 36, 37}, same).isOk());
+  EXPECT_EQ(again, same);
+  EXPECT_EQ(again->plainModulus().value(), moduli.front());
+  // A context in use outlives its eviction: the fixture's still works.
+  EXPECT_EQ(firstSlots(wrap(ct)), (std::vector<int64_t>{1, 2, 3, 4}));
+}
+
+TEST_F(BFVValuesTest, ValuesAreCheckedAgainstTheirTypes) {
+  mlir::MLIRContext context;
+  context.loadDialect<mlir::bfv::BFVDialect>();
+  auto type = [&](llvm::StringRef text) {
+    mlir::Type parsed = mlir::parseType(text, &context);
+    EXPECT_TRUE(parsed) << text.str();
+    return parsed;
+  };
+  std::string params = "#bfv.params<n = 4096, t = 1032193, q_bits = [36, "
+                       "36, 37]>";
+  mlir::Type ctType = type("!bfv.ciphertext<i64, " + params + ">");
+  mlir::Type pkType = type("!bfv.public_key<" + params + ">");
+  mlir::Type otherT = type("!bfv.ciphertext<i64, #bfv.params<n = 4096, t = "
+                           "786433, q_bits = [36, 36, 37]>>");
+  EXPECT_TRUE(checkValueType(wrap(ct), ctType).isOk());
+  EXPECT_TRUE(checkValueType(wrap(pk), pkType).isOk());
+  EXPECT_EQ(checkValueType(wrap(pk), ctType).message(),
+            "a bfv.public_key where !bfv.ciphertext<i64, " + params +
+                "> is declared");
+  EXPECT_EQ(checkValueType(wrap(ct), otherT).message(),
+            "a bfv.ciphertext of other parameters than !bfv.ciphertext<i64, "
+            "#bfv.params<n = 4096, t = 786433, q_bits = [36, 36, 37]>>");
+  Tensor words(DType::I64, {4});
+  EXPECT_EQ(checkValueType(Value::tensor(std::move(words)), ctType).message(),
+            "a tensor<4xi64> where !bfv.ciphertext<i64, " + params +
+                "> is declared");
+  EXPECT_EQ(checkValueType(Value::absent(), pkType).message(),
+            "no value where !bfv.public_key<" + params + "> is declared");
+  EXPECT_EQ(checkValueType(wrap(ct), type("tensor<4xi64>")).message(),
+            "a bfv.ciphertext where tensor<4xi64> is declared");
 }
 
 TEST_F(BFVValuesTest, PublicKeyBuildsItsEncryptorOnce) {

@@ -14,15 +14,23 @@
 #include "mplang/Runtime/Status.h"
 #include "mplang/Runtime/Value.h"
 
+#include "mlir/IR/Types.h"
+
 #include <mutex>
 #include <optional>
 
 namespace mplang::rt {
 
+/// Parameter sets whose contexts are kept after their last user is gone.
+constexpr size_t kMaxCachedBFVContexts = 8;
+
 /// The context of one parameter set, created on first use and then shared
-/// (creating one generates primes and NTT tables).
+/// while it is among the kMaxCachedBFVContexts used last (creating one
+/// generates primes and NTT tables).
 Status getBFVContext(uint64_t n, uint64_t t, llvm::ArrayRef<int> coeffBits,
                      bfv::ContextPtr &out);
+/// How many contexts the cache holds now.
+size_t cachedBFVContexts();
 
 /// State derived from a value on first use and kept with it. A public key
 /// keeps its encryptor: building one copies the key (about 45 us at
@@ -37,29 +45,40 @@ template <typename T> class BFVValue;
 /// The encryptor of a public-key value, built once.
 const bfv::Encryptor &encryptorOf(const BFVValue<bfv::PublicKey> &pk);
 
+/// Any BFV library object: every opaque kind named "bfv.*".
+class BFVObject : public Opaque {
+public:
+  explicit BFVObject(bfv::ContextPtr ctx) : ctx(std::move(ctx)) {}
+  const bfv::ContextPtr &context() const { return ctx; }
+
+private:
+  bfv::ContextPtr ctx;
+};
+
 /// One library object (bfv::PublicKey, bfv::Ciphertext, ...) and its context.
 /// Serialized as the parameters (n, t, prime sizes) followed by the object's
 /// encoding, so that the receiver can rebuild the context.
-template <typename T> class BFVValue : public Opaque {
+template <typename T> class BFVValue : public BFVObject {
 public:
   BFVValue(bfv::ContextPtr ctx, T object)
-      : ctx(std::move(ctx)), object(std::move(object)) {}
+      : BFVObject(std::move(ctx)), object(std::move(object)) {}
 
   /// "bfv.ciphertext", "bfv.public_key", ...
   static llvm::StringRef kindName();
   llvm::StringRef kind() const override { return kindName(); }
   std::string serialize() const override;
 
-  const bfv::ContextPtr &context() const { return ctx; }
   const T &get() const { return object; }
 
 private:
   friend const bfv::Encryptor &encryptorOf(const BFVValue<bfv::PublicKey> &);
 
-  bfv::ContextPtr ctx;
   T object;
   mutable BFVDerived<T> derived;
 };
+
+/// Whether `object` is of the kind and parameters of the bfv type `type`.
+Status checkBFVValue(const Opaque &object, mlir::Type type);
 
 using BFVPublicKey = BFVValue<bfv::PublicKey>;
 using BFVSecretKey = BFVValue<bfv::SecretKey>;
