@@ -1,7 +1,9 @@
 //===- TypeConversion.cpp - MLIR types and attributes <-> values ----------===//
 
 #include "mplang/Runtime/TypeConversion.h"
+#include "mplang/Dialect/BFV/IR/BFVTypes.h"
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
+#include "mplang/Runtime/BFVValues.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -53,6 +55,46 @@ std::optional<TensorLayout> mplang::rt::getLayout(Type type) {
   if (!dtype)
     return std::nullopt;
   return TensorLayout{*dtype, {}};
+}
+
+static std::string describe(const mplang::rt::Value &value) {
+  if (value.isAbsent())
+    return "no value";
+  if (value.isOpaque())
+    return ("a " + value.getOpaque()->kind()).str();
+  const Tensor &t = value.getTensor();
+  std::string text = "a tensor<";
+  for (int64_t dim : t.shape())
+    text += std::to_string(dim) + "x";
+  return text + dtypeName(t.dtype()).str() + ">";
+}
+
+Status mplang::rt::checkValueType(const mplang::rt::Value &value, Type type) {
+  std::string declared;
+  llvm::raw_string_ostream os(declared);
+  os << type;
+  auto mismatch = [&] {
+    return Status::error(describe(value) + " where " + declared +
+                         " is declared");
+  };
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (std::optional<DType> dtype =
+          getDType(tensor ? tensor.getElementType() : type)) {
+    ArrayRef<int64_t> shape = tensor ? tensor.getShape() : ArrayRef<int64_t>();
+    if (!value.isTensor() || value.getTensor().dtype() != *dtype ||
+        value.getTensor().shape().size() != shape.size())
+      return mismatch();
+    for (auto [dim, expected] : llvm::zip(value.getTensor().shape(), shape))
+      if (dim != expected && !ShapedType::isDynamic(expected))
+        return mismatch();
+    return Status::ok();
+  }
+  if (mlir::bfv::getParams(type)) {
+    if (!value.isOpaque())
+      return mismatch();
+    return checkBFVValue(*value.getOpaque(), type);
+  }
+  return Status::error("no value can be bound to type " + declared);
 }
 
 /// Stores `value` (already truncated to the element width) at element `i`.

@@ -8,7 +8,7 @@
 // CHECK-NEXT: rank 1: dense<[40, 80, 120]> : tensor<3xi32>
 // A file of another type is rejected.
 // RUN: not mplang-run --sim 2 %s --input 0:0=%t/rank0_result0.npy --input 1:0=%t/rank1_result0.npy --entry wide 2>&1 | FileCheck %s --check-prefix=TYPE
-// TYPE: error: binding '0:0={{.*}}rank0_result0.npy' does not fit argument type tensor<3xi64>
+// TYPE: error: binding '0:0={{.*}}rank0_result0.npy': a tensor<3xi32> where tensor<3xi64> is declared
 
 module attributes {simp.world_size = 2 : i64} {
   func.func @main(%x: !simp.mp<tensor<3xi32>, [0, 1]>) -> !simp.mp<tensor<3xi32>, [0, 1]> {

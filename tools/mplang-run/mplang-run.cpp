@@ -143,14 +143,8 @@ static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
     std::optional<rt::TensorLayout> layout = rt::getLayout(local);
     if (isNpy && layout && layout->dtype == rt::DType::GF128)
       value = gf128FromWords(value, layout->shape);
-    if (!layout || layout->dtype != value.getTensor().dtype() ||
-        ArrayRef<int64_t>(layout->shape) != value.getTensor().shape()) {
-      std::string type;
-      llvm::raw_string_ostream os(type);
-      os << local;
-      return fail("binding '" + spec + "' does not fit argument type " + type),
-             failure();
-    }
+    if (rt::Status s = rt::checkValueType(value, local); !s.isOk())
+      return fail("binding '" + spec + "': " + s.message()), failure();
     bound[r][i] = value;
     return success();
   };

@@ -23,6 +23,11 @@ struct TensorLayout {
 };
 std::optional<TensorLayout> getLayout(mlir::Type type);
 
+/// Whether `value` is a value of `type`: a tensor of its element type and
+/// shape, or a BFV object of its kind and parameters. Kernels trust the
+/// sizes of their operands, so values from a driver or a peer are checked.
+Status checkValueType(const Value &value, mlir::Type type);
+
 /// A value of `type` holding the constant `attr` (integer, float or dense).
 /// A gf128 tensor takes the dense integers of its [lo, hi] words.
 Status valueFromAttribute(mlir::Attribute attr, mlir::Type type, Value &out);

@@ -22,20 +22,11 @@ public:
 };
 
 /// Checks that a received value is what the program declares.
-Status checkReceived(const Value &value,
-                     const std::optional<TensorLayout> &expected, int64_t src) {
-  if (!expected || value.isAbsent())
+Status checkReceived(const Value &value, mlir::Type expected, int64_t src) {
+  if (value.isAbsent())
     return Status::ok();
-  if (!value.isTensor())
-    return Status::error("rank " + llvm::Twine(src) +
-                         " sent an object where this receive declares a "
-                         "tensor");
-  const Tensor &t = value.getTensor();
-  if (t.dtype() != expected->dtype ||
-      t.shape() != llvm::ArrayRef<int64_t>(expected->shape))
-    return Status::error("rank " + llvm::Twine(src) +
-                         " sent a value of another type than this receive "
-                         "declares");
+  if (Status s = checkValueType(value, expected); !s.isOk())
+    return Status::error("rank " + llvm::Twine(src) + " sent " + s.message());
   return Status::ok();
 }
 
@@ -98,8 +89,8 @@ private:
 
 class RecvKernel : public AsyncKernel {
 public:
-  RecvKernel(int64_t peer, int64_t tag, std::optional<TensorLayout> layout)
-      : peer(peer), tag(tag), layout(std::move(layout)) {}
+  RecvKernel(int64_t peer, int64_t tag, mlir::Type type)
+      : peer(peer), tag(tag), type(type) {}
   void start(const InvPtr &inv) const override {
     MessageKey key{tag, inv->context()};
     receiveAll(inv->comm(), {peer}, key,
@@ -108,7 +99,7 @@ public:
                    inv->executor().traceFlow(false, peer, inv->comm().rank(),
                                              key);
                  if (status.isOk())
-                   status = checkReceived(values[0], layout, peer);
+                   status = checkReceived(values[0], type, peer);
                  if (status.isOk())
                    inv->results[0] = values[0];
                  inv->finish(std::move(status));
@@ -117,7 +108,7 @@ public:
 
 private:
   int64_t peer, tag;
-  std::optional<TensorLayout> layout;
+  mlir::Type type;
 };
 
 /// The participants other than this rank.
@@ -188,8 +179,8 @@ private:
 class ExchangeKernel : public AsyncKernel {
 public:
   ExchangeKernel(llvm::ArrayRef<int64_t> participants, int64_t tag,
-                 std::optional<TensorLayout> layout)
-      : participants(participants), tag(tag), layout(std::move(layout)) {}
+                 mlir::Type type)
+      : participants(participants), tag(tag), type(type) {}
 
   void start(const InvPtr &inv) const override {
     Communicator &comm = inv->comm();
@@ -229,7 +220,7 @@ public:
                             [this, inv, src = *own](Status status,
                                                     std::vector<Value> v) {
                               if (status.isOk())
-                                status = checkReceived(v[0], layout, src);
+                                status = checkReceived(v[0], type, src);
                               if (status.isOk())
                                 inv->results[0] = v[0];
                               inv->finish(std::move(status));
@@ -254,7 +245,7 @@ private:
 
   llvm::SmallVector<int64_t> participants;
   int64_t tag;
-  std::optional<TensorLayout> layout;
+  mlir::Type type;
 };
 
 } // namespace
@@ -268,7 +259,7 @@ void mplang::rt::registerSimpKernels(KernelRegistry &r) {
   r.add("simp.recv", [](Operation *op, PlanBuilder &) -> Factory {
     auto recv = cast<simp::RecvOp>(op);
     return std::unique_ptr<Kernel>(new RecvKernel(recv.getPeer(), recv.getTag(),
-                                                  getLayout(recv.getType())));
+                                                  recv.getType()));
   });
   r.add("simp.agree", [](Operation *op, PlanBuilder &) -> Factory {
     auto agree = cast<simp::AgreeOp>(op);
@@ -279,7 +270,7 @@ void mplang::rt::registerSimpKernels(KernelRegistry &r) {
     auto exchange = cast<simp::ExchangeOp>(op);
     return std::unique_ptr<Kernel>(
         new ExchangeKernel(exchange.getParticipants(), exchange.getTag(),
-                           getLayout(exchange.getType())));
+                           exchange.getType()));
   });
   r.add("simp.absent", [](Operation *, PlanBuilder &) -> Factory {
     return std::unique_ptr<Kernel>(
