@@ -31,6 +31,10 @@ static std::string locationOf(mlir::Operation *op) {
 
 void Tracer::add(Event event) {
   std::lock_guard<std::mutex> lock(mutex);
+  if (events.size() >= maxEvents) {
+    ++dropped;
+    return;
+  }
   events.push_back(std::move(event));
 }
 
@@ -85,6 +89,19 @@ void Tracer::write(llvm::ArrayRef<const Tracer *> ranks,
       }
       events.push_back(std::move(event));
     }
+    if (tracer->dropped)
+      events.push_back(llvm::json::Object{
+          {"ph", "i"},
+          {"s", "p"},
+          {"name", "trace truncated"},
+          {"pid", tracer->rank},
+          {"tid", 0},
+          {"ts", static_cast<int64_t>(
+                     tracer->events.empty() ? 0 : tracer->events.back().ts)},
+          {"args",
+           llvm::json::Object{
+               {"kept", static_cast<int64_t>(tracer->events.size())},
+               {"dropped", static_cast<int64_t>(tracer->dropped)}}}});
   }
   os << llvm::json::Value(llvm::json::Object{{"traceEvents", std::move(events)},
                                              {"displayTimeUnit", "ms"}});

@@ -19,10 +19,13 @@ namespace mplang::rt {
 /// Collects the events of one rank: an `X` event per executed op (name = op
 /// name, args = location and bytes produced), a scheduling-delay event when
 /// an op waited after becoming ready, and flow events from each send to its
-/// receive. Thread-safe.
+/// receive. Thread-safe. Keeps at most `maxEvents` events (a loop runs ops
+/// without end) and notes how many it dropped.
 class Tracer {
 public:
-  explicit Tracer(int64_t rank) : rank(rank) {}
+  static constexpr size_t kDefaultMaxEvents = 1 << 20;
+  explicit Tracer(int64_t rank, size_t maxEvents = kDefaultMaxEvents)
+      : rank(rank), maxEvents(maxEvents) {}
 
   static uint64_t nowUs();
   /// A small id of the calling thread, for the `tid` of events.
@@ -50,8 +53,10 @@ private:
   void add(Event event);
 
   int64_t rank;
+  size_t maxEvents;
   mutable std::mutex mutex;
   std::vector<Event> events;
+  uint64_t dropped = 0;
 };
 
 } // namespace mplang::rt
