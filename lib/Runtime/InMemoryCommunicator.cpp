@@ -2,6 +2,8 @@
 
 #include "mplang/Runtime/InMemoryCommunicator.h"
 
+#include <algorithm>
+
 using namespace mplang::rt;
 
 Communicator::~Communicator() = default;
@@ -33,6 +35,10 @@ Status InMemoryHub::deliver(int64_t src, int64_t dst, const MessageKey &key,
       return Status::error("rank " + llvm::Twine(src) + " sent " + key.str() +
                            " to rank " + llvm::Twine(dst) + " twice");
     if (!slot.waiter) {
+      if (Status s = holdLocked(src, message.size()); !s.isOk()) {
+        slots.erase(k);
+        return s;
+      }
       slot.hasMessage = true;
       slot.message = std::move(message);
       return Status::ok();
@@ -64,9 +70,38 @@ void InMemoryHub::wait(int64_t src, int64_t dst, const MessageKey &key,
       }
       message = std::move(slot.message);
       slots.erase(k);
+      unholdLocked(message.size());
     }
   }
   cb(std::move(status), std::move(message));
+}
+
+Status InMemoryHub::holdLocked(int64_t src, uint64_t bytes) {
+  if (heldMessages + 1 > limits.messages ||
+      bytes > limits.bytes - std::min(heldBytes, limits.bytes))
+    return Status::error(
+        "rank " + llvm::Twine(src) + " sent more than is held for receives "
+        "that have not started: at most " + llvm::Twine(limits.bytes) +
+        " bytes in " + llvm::Twine(limits.messages) +
+        " messages (--max-held-mib, --max-held-messages)");
+  heldBytes += bytes;
+  ++heldMessages;
+  return Status::ok();
+}
+
+void InMemoryHub::unholdLocked(uint64_t bytes) {
+  heldBytes -= std::min(heldBytes, bytes);
+  heldMessages -= std::min<uint64_t>(heldMessages, 1);
+}
+
+Status InMemoryHub::hold(int64_t src, uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  return holdLocked(src, bytes);
+}
+
+void InMemoryHub::unhold(uint64_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex);
+  unholdLocked(bytes);
 }
 
 void InMemoryHub::abort(const std::string &reason) {
@@ -81,6 +116,7 @@ void InMemoryHub::abort(const std::string &reason) {
       if (slot.waiter)
         waiters.push_back(std::move(slot.waiter));
     slots.clear();
+    heldBytes = heldMessages = 0;
   }
   for (auto &waiter : waiters)
     waiter(Status::error(reason), Message());

@@ -13,10 +13,17 @@
 
 namespace mplang::rt {
 
+/// Messages delivered before their receive started are held; a worker's
+/// peers may send ones no receive will ever take, so it bounds them.
+struct MailboxLimits {
+  uint64_t bytes = UINT64_MAX, messages = UINT64_MAX;
+};
+
 /// The mailboxes shared by the ranks of a simulation.
 class InMemoryHub {
 public:
-  explicit InMemoryHub(int64_t worldSize) : worldSize(worldSize) {}
+  explicit InMemoryHub(int64_t worldSize, MailboxLimits limits = {})
+      : worldSize(worldSize), limits(limits) {}
 
   Status deliver(int64_t src, int64_t dst, const MessageKey &key,
                  Message message);
@@ -26,10 +33,17 @@ public:
   std::string abortReason() const;
   /// Receives still waiting for their message, one line each.
   std::vector<std::string> pendingReceives();
+  /// Counts `bytes` of a message still being assembled against the limits
+  /// of held messages, or fails with a reason naming `src`.
+  Status hold(int64_t src, uint64_t bytes);
+  void unhold(uint64_t bytes);
 
   const int64_t worldSize;
 
 private:
+  Status holdLocked(int64_t src, uint64_t bytes);
+  void unholdLocked(uint64_t bytes);
+
   using Key = std::tuple<int64_t, int64_t, std::string>;
   struct Slot {
     bool hasMessage = false;
@@ -38,6 +52,8 @@ private:
   };
   mutable std::mutex mutex;
   std::map<Key, Slot> slots;
+  const MailboxLimits limits;
+  uint64_t heldBytes = 0, heldMessages = 0;
   std::atomic<bool> aborted{false};
   std::string reason;
 };
