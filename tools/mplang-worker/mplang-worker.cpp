@@ -58,6 +58,22 @@ static cl::opt<unsigned>
     retention("retention", cl::desc("Seconds an unfetched result is kept"),
               cl::init(60));
 
+static cl::opt<unsigned> authDeadline(
+    "auth-deadline",
+    cl::desc("Seconds a connection has to send an authenticated request "
+             "before it is closed, however it trickles its bytes"),
+    cl::init(10));
+static cl::opt<unsigned> maxUnauthenticated(
+    "max-unauthenticated",
+    cl::desc("Connections not authenticated yet at once (1-63); over it the "
+             "oldest is closed"),
+    cl::init(16));
+static cl::opt<unsigned> maxConnectionsPerPeer(
+    "max-connections-per-peer",
+    cl::desc("Connections from one address at once; over it a new one is "
+             "closed"),
+    cl::init(32));
+
 static cl::opt<bool> quiet("quiet",
                            cl::desc("Do not announce the endpoint on start"));
 
@@ -97,6 +113,9 @@ int main(int argc, char **argv) {
   options.poolThreads = poolThreads;
   options.connectRetrySeconds = connectRetry;
   options.retentionSeconds = retention;
+  options.authDeadlineSeconds = authDeadline;
+  options.maxUnauthenticated = maxUnauthenticated;
+  options.maxConnectionsPerPeer = maxConnectionsPerPeer;
 
   // Messages of many MiB would each get freshly mapped, zeroed pages (page
   // faults were most of a 64 MiB message's cost); keep freed buffers for

@@ -1,6 +1,7 @@
 //===- Worker.cpp - one party's HTTP server -------------------------------===//
 
 #include "mplang/Runtime/Cluster/Worker.h"
+#include "ConnectionGate.h"
 #include "PeerLinks.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/InitAllDialects.h"
@@ -182,6 +183,8 @@ struct Worker::Impl {
   ThreadPool pool;
   mlir::DialectRegistry registry;
   std::unique_ptr<httplib::Server> server;
+  /// Accepts the connections `server` serves, within limits.
+  std::unique_ptr<ConnectionGate> gate;
 
   std::mutex jobsMutex;
   std::map<std::string, std::shared_ptr<Job>> jobs;
@@ -234,6 +237,7 @@ std::optional<int64_t> Worker::Impl::authenticate(const httplib::Request &req,
 bool Worker::Impl::admit(const httplib::Request &req, httplib::Response &res) {
   if (!authenticate(req, res))
     return false;
+  ConnectionGate::authenticated();
   llvm::StringRef path(req.path);
   if (path.consume_front("/v1/jobs/") &&
       !isValidJobId(path.take_until([](char c) { return c == '/'; }))) {
@@ -840,20 +844,29 @@ Status Worker::bind() {
   server.set_write_timeout(60);
   server.set_payload_max_length(
       std::max(impl->options.maxJobBytes, impl->options.maxMessageBytes));
+  impl->routes();
+  const WorkerOptions &options = impl->options;
+  if (options.authDeadlineSeconds == 0 || options.maxConnectionsPerPeer == 0 ||
+      options.maxUnauthenticated == 0 || options.maxUnauthenticated >= 64)
+    return Status::error("connection limits: the deadline and the limit per "
+                         "peer must be positive, the unauthenticated "
+                         "connections between 1 and 63");
   // Each keep-alive connection holds a thread: peers, the driver's polls
   // and submissions of concurrent jobs all need one.
-  server.new_task_queue = [] { return new httplib::ThreadPool(64); };
-  impl->routes();
+  impl->gate = std::make_unique<ConnectionGate>(
+      server, ConnectionLimits{64, options.authDeadlineSeconds,
+                               options.maxUnauthenticated,
+                               options.maxConnectionsPerPeer});
   std::string host =
       impl->options.listenHost.empty() ? node.host : impl->options.listenHost;
-  if (!server.bind_to_port(host.c_str(), node.port))
+  if (!impl->gate->bind(host, node.port))
     return Status::error("cannot listen on " + host + ":" +
                          llvm::Twine(node.port) + ": " + std::strerror(errno));
   impl->reaper = std::thread([this] { impl->reap(); });
   return Status::ok();
 }
 
-void Worker::serve() { impl->server->listen_after_bind(); }
+void Worker::serve() { impl->gate->listen(); }
 
 void Worker::stop() {
   if (impl->stopping.exchange(true))
@@ -866,7 +879,7 @@ void Worker::stop() {
                               " is stopping");
   }
   impl->reaperWake.notify_all();
-  if (impl->server)
-    impl->server->stop();
+  if (impl->gate)
+    impl->gate->stop();
   impl->links.stop();
 }

@@ -32,6 +32,17 @@ struct WorkerOptions {
   unsigned retentionSeconds = 60;
   /// How long a peer that is not listening is retried before a send fails.
   unsigned connectRetrySeconds = 10;
+  /// Connection limits (docs/protocol.md, "Connections"): a connection
+  /// must send an authenticated request within this many seconds, however
+  /// it trickles its bytes, or is closed.
+  unsigned authDeadlineSeconds = 10;
+  /// Connections not authenticated yet at once, well below the server's 64
+  /// threads; over it the oldest is closed.
+  unsigned maxUnauthenticated = 16;
+  /// Connections from one address at once: enough for a --local cluster of
+  /// 8 workers on one host (per peer a link, a helper for parts of large
+  /// messages and abort notices; the driver's) and a few drivers.
+  unsigned maxConnectionsPerPeer = 32;
 };
 
 class Worker {
