@@ -25,6 +25,8 @@
 // CHECK: ok bad job header: 400 bad job header
 // CHECK: ok malformed module: 400 malformed module
 // CHECK: ok module for another rank: 400
+// CHECK: ok argument of another shape: 400 argument 0: a tensor<1xi64> where tensor<4xi64> is declared
+// CHECK: ok absent argument: 400 argument 0: no value where tensor<4xi64> is declared
 // CHECK: ok oversized job: 413 body of 1048577 bytes exceeds the limit of 1048576
 // CHECK: ok oversized stream: 413 body of 1114396 bytes exceeds the limit of 1114395
 // CHECK: ok oversized message: 400 message of 1048577 bytes exceeds the limit of 1048576
@@ -66,3 +68,12 @@
 // CHECK: ok release e3: 204
 // CHECK: ok early message after the releases: 204
 // CHECK: run within the early limits: 0 rank 0: <absent> | rank 1: true |
+// CHECK: ok job waiting for tag 9: 201
+// CHECK: ok held message 1: 204
+// CHECK: ok held message 2: 204
+// CHECK: ok held message 3: 204
+// CHECK: ok job aborted by the held count: 200
+// CHECK: ok second job waiting for tag 9: 201
+// CHECK: ok held bytes: 204
+// CHECK: ok held bytes over the limit: 204
+// CHECK: ok job aborted by the held bytes: 200

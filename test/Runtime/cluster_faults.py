@@ -104,12 +104,19 @@ def run(path, program, *args, **kw):
                           capture_output=True, text=True, **kw)
 
 
-try:
+def healthy_pair(*flags):
+    """Two workers started with `flags`, once both answer."""
     path, ports, tokens, driver = cluster(2)
     for r in range(2):
-        start(path, r, "--max-job-mib", "1", "--max-message-mib", "1")
+        start(path, r, *flags)
     for p in ports:
         wait_healthy(p, driver)
+    return path, ports, tokens, driver
+
+
+try:
+    path, ports, tokens, driver = healthy_pair("--max-job-mib", "1",
+                                               "--max-message-mib", "1")
     p0, p1 = ports
 
     # Authentication: every request, and the sender bound to its token.
@@ -160,6 +167,21 @@ try:
                b"module attributes {simp.world_size = 2 : i64} {"
                b" module attributes {simp.rank = 1 : i64} {} }"),
                token=driver), 400, "more than the program of rank 0")
+    # Arguments are checked against the entry's types before kernels trust
+    # their sizes.
+    identity = (b"module attributes {simp.world_size = 2 : i64} {"
+                b" module attributes {simp.rank = 0 : i64} {"
+                b" func.func @main(%a: tensor<4xi64>) -> tensor<4xi64> {"
+                b" return %a : tensor<4xi64> } } }")
+    i64_vector = b"\x01\x04\x01" + struct.pack("<q", 1) + struct.pack("<q", 7)
+    expect("argument of another shape",
+           request(p0, "POST", "/v1/jobs/j7", job_body(identity, [i64_vector]),
+                   token=driver), 400,
+           "argument 0: a tensor<1xi64> where tensor<4xi64> is declared")
+    expect("absent argument",
+           request(p0, "POST", "/v1/jobs/j8", job_body(identity, [b"\x00"]),
+                   token=driver), 400,
+           "argument 0: no value where tensor<4xi64> is declared")
     expect("oversized job", request(p0, "POST", "/v1/jobs/j6",
                                     b"x" * (1 << 20 | 1), token=driver), 413)
     def stream(body):
@@ -290,11 +312,8 @@ try:
 
     # Messages for jobs not submitted yet are limited in bytes and count;
     # a refused one aborts its job, and a request holding just it gets 503.
-    path, ports, tokens, driver = cluster(2)
-    for r in range(2):
-        start(path, r, "--max-early-mib", "1", "--max-early-messages", "3")
-    for p in ports:
-        wait_healthy(p, driver)
+    path, ports, tokens, driver = healthy_pair("--max-early-mib", "1",
+                                               "--max-early-messages", "3")
     p1 = ports[1]
     expect("early message within the limits",
            stream(frame("e1", 0, b"x" * 600000)), 204)
@@ -323,6 +342,38 @@ try:
     result = run(path, os.path.join(EXAMPLES, "millionaire.mlir"))
     print("run within the early limits:", result.returncode,
           result.stdout.replace("\n", " | "))
+    for proc in procs[-2:]:
+        proc.kill()
+        proc.wait()
+
+    # A running job holds messages its receives have not taken yet within
+    # per-job bounds: a peer cannot grow a job's mailbox without end.
+    path, ports, tokens, driver = healthy_pair("--max-held-mib", "1",
+                                               "--max-held-messages", "2")
+    p1 = ports[1]
+    waits = (b"module attributes {simp.world_size = 2 : i64} {"
+             b" module attributes {simp.rank = 1 : i64} {"
+             b" func.func @main() -> i64 {"
+             b" %0 = simp.recv from 0 tag 9 : i64 return %0 : i64 } } }")
+    def submit_waiting(job):
+        body = job_body(waits, header={"entry": "main", "timeout_s": 30,
+                                       "num_args": 0})
+        return request(p1, "POST", f"/v1/jobs/{job}", body, token=driver)
+    expect("job waiting for tag 9", submit_waiting("h1"), 201)
+    expect("held message 1", stream(frame("h1", 0, b"x")), 204)
+    expect("held message 2", stream(frame("h1", 1, b"x")), 204)
+    expect("held message 3", stream(frame("h1", 2, b"x")), 204)
+    expect("job aborted by the held count",
+           request(p1, "GET", "/v1/jobs/h1", token=driver), 200,
+           "rank 0 sent more than is held for receives that have not started:"
+           " at most 1048576 bytes in 2 messages")
+    expect("second job waiting for tag 9", submit_waiting("h2"), 201)
+    expect("held bytes", stream(frame("h2", 0, b"x" * 600000)), 204)
+    expect("held bytes over the limit",
+           stream(frame("h2", 1, b"x" * 600000)), 204)
+    expect("job aborted by the held bytes",
+           request(p1, "GET", "/v1/jobs/h2", token=driver), 200,
+           "rank 0 sent more than is held")
 finally:
     for proc in procs:
         if proc.poll() is None:

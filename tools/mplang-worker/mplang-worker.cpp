@@ -47,6 +47,15 @@ static cl::opt<uint64_t>
                      cl::desc("Messages held for jobs not submitted yet, in "
                               "all"),
                      cl::init(4096));
+static cl::opt<uint64_t>
+    maxHeldMiB("max-held-mib",
+               cl::desc("Bytes of messages a job holds before its receives "
+                        "take them (MiB)"),
+               cl::init(4096));
+static cl::opt<uint64_t> maxHeldMessages(
+    "max-held-messages",
+    cl::desc("Messages a job holds before its receives take them"),
+    cl::init(65536));
 static cl::opt<unsigned> poolThreads("pool-threads",
                                      cl::desc("Threads for heavy kernels"),
                                      cl::init(2));
@@ -110,6 +119,8 @@ int main(int argc, char **argv) {
   options.maxMessageBytes = maxMessageMiB << 20;
   options.maxEarlyBytes = maxEarlyMiB << 20;
   options.maxEarlyMessages = maxEarlyMessages;
+  options.maxHeldBytes = maxHeldMiB << 20;
+  options.maxHeldMessages = maxHeldMessages;
   options.poolThreads = poolThreads;
   options.connectRetrySeconds = connectRetry;
   options.retentionSeconds = retention;

@@ -10,6 +10,7 @@
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Trace.h"
+#include "mplang/Runtime/TypeConversion.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -54,8 +55,9 @@ struct Program {
 /// One job on this worker. It exists from its first message, abort or
 /// submission, whichever comes first, so early messages are kept.
 struct Job {
-  Job(const std::string &id, int64_t rank, int64_t worldSize, PeerLinks &links)
-      : id(id), mailbox(worldSize), comm(id, rank, mailbox, links),
+  Job(const std::string &id, int64_t rank, int64_t worldSize,
+      MailboxLimits held, PeerLinks &links)
+      : id(id), mailbox(worldSize, held), comm(id, rank, mailbox, links),
         created(Clock::now()) {}
 
   const std::string id;
@@ -159,6 +161,8 @@ struct Worker::Impl {
             std::string &refusal);
   /// Returns what `job` holds of the early-message budget; under jobsMutex.
   void releaseEarly(Job &job);
+  /// Adds `id` to releasedIds; under jobsMutex.
+  void remember(const std::string &id, Clock::time_point now);
   void deliver(int64_t from, Frame &&frame);
   /// The tensor that the parts of a message from `from` fill; null if
   /// `head` or `count` differ from its other parts'.
@@ -190,6 +194,7 @@ struct Worker::Impl {
   std::map<std::string, std::shared_ptr<Job>> jobs;
   /// Ids of released jobs, so that late messages do not resurrect them.
   std::map<std::string, Clock::time_point> releasedIds;
+  static constexpr size_t kMaxReleasedIds = 65536;
   /// Bytes and messages held for jobs not submitted yet.
   uint64_t earlyBytes = 0, earlyMessages = 0;
   std::atomic<bool> stopping{false};
@@ -301,12 +306,14 @@ std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
   if (!submitting && waiting >= options.maxJobs) {
     oldestWaiting->comm.abortFromPeer("aborted: too many jobs waiting for "
                                       "their submission");
-    releasedIds[oldestWaiting->id] = Clock::now();
+    remember(oldestWaiting->id, Clock::now());
     releaseEarly(*oldestWaiting);
     jobs.erase(oldestWaiting->id);
   }
-  auto job =
-      std::make_shared<Job>(id, options.rank, config.nodes.size(), links);
+  auto job = std::make_shared<Job>(
+      id, options.rank, config.nodes.size(),
+      MailboxLimits{options.maxHeldBytes, options.maxHeldMessages},
+      links);
   jobs[id] = job;
   return job;
 }
@@ -370,7 +377,10 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     return reply(res, 400, "cannot run the module:\n" + diagnostics);
   for (auto [i, bytes] : llvm::enumerate(request.args)) {
     Value value;
-    if (Status s = deserializeValue(bytes, value); !s.isOk())
+    Status s = deserializeValue(bytes, value);
+    if (s.isOk())
+      s = checkValueType(value, entry.getArgumentTypes()[i]);
+    if (!s.isOk())
       return reply(res, 400,
                    "argument " + std::to_string(i) + ": " + s.message());
     program->args.push_back(std::move(value));
@@ -560,6 +570,15 @@ bool Worker::Impl::keep(int64_t from, const std::string &id, uint64_t size,
   return false;
 }
 
+void Worker::Impl::remember(const std::string &id, Clock::time_point now) {
+  // Peers choose job ids: keep the most recent ones only.
+  if (releasedIds.size() >= kMaxReleasedIds)
+    releasedIds.erase(llvm::min_element(releasedIds, [](auto &a, auto &b) {
+      return a.second < b.second;
+    }));
+  releasedIds[id] = now;
+}
+
 void Worker::Impl::releaseEarly(Job &job) {
   earlyBytes -= job.earlyBytes;
   earlyMessages -= job.earlyMessages;
@@ -598,10 +617,16 @@ Worker::Impl::placePart(int64_t from, const Frame &frame, llvm::StringRef head,
   std::lock_guard<std::mutex> lock(job->mutex);
   Job::Assembly &assembly = job->assemblies[{from, frame.key.str()}];
   if (!assembly.tensor) {
+    Tensor tensor = Tensor::forOverwrite(dtype, shape);
+    // Parts of messages that never complete must not pile up.
+    if (Status s = job->mailbox.hold(from, tensor.numBytes()); !s.isOk()) {
+      job->assemblies.erase({from, frame.key.str()});
+      job->comm.abort(s.message());
+      return nullptr;
+    }
     assembly.head = head.str();
     assembly.count = count;
-    assembly.tensor =
-        std::make_shared<Tensor>(Tensor::forOverwrite(dtype, shape));
+    assembly.tensor = std::make_shared<Tensor>(std::move(tensor));
   } else if (assembly.head != head || assembly.count != count) {
     return nullptr;
   }
@@ -628,6 +653,7 @@ void Worker::Impl::deliverPart(int64_t from, unsigned index, Frame &&frame) {
     else if (it->second.seen & (1u << index))
       error = what + " came twice";
     else if ((it->second.seen |= 1u << index) == (1u << it->second.count) - 1) {
+      job->mailbox.unhold(it->second.tensor->numBytes());
       whole = {std::move(it->second.head), std::move(it->second.tensor)};
       job->assemblies.erase(it);
     }
@@ -780,7 +806,7 @@ void Worker::Impl::reap() {
           ++it;
           continue;
         }
-        releasedIds[it->first] = now;
+        remember(it->first, now);
         releaseEarly(job);
         done.push_back(std::move(it->second));
         it = jobs.erase(it);

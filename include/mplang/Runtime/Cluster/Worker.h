@@ -27,6 +27,10 @@ struct WorkerOptions {
   /// Messages held for jobs not submitted yet, in all, at most.
   uint64_t maxEarlyBytes = 256ull << 20;
   uint64_t maxEarlyMessages = 4096;
+  /// Messages a running job holds before its receives take them (and large
+  /// messages being assembled from parts), per job, at most.
+  uint64_t maxHeldBytes = 4ull << 30;
+  uint64_t maxHeldMessages = 65536;
   /// Finished jobs keep their results, and jobs known only from early
   /// messages their mailbox, this long before they are released.
   unsigned retentionSeconds = 60;
