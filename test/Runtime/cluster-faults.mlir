@@ -77,3 +77,6 @@
 // CHECK: ok held bytes: 204
 // CHECK: ok held bytes over the limit: 204
 // CHECK: ok job aborted by the held bytes: 200
+// CHECK: ok oldest waiting job gave way: 404 no job w0
+// CHECK: ok next waiting job kept: 200
+// CHECK: ok 65th submitted job: 503 too many jobs (64)

@@ -374,6 +374,23 @@ try:
     expect("job aborted by the held bytes",
            request(p1, "GET", "/v1/jobs/h2", token=driver), 200,
            "rank 0 sent more than is held")
+
+    # At most 64 jobs known only from messages: the oldest gives way.
+    for i in range(65):
+        if stream(frame(f"w{i}", 0, b"x"))[0] != 204:
+            sys.exit(f"early message for w{i} refused")
+    expect("oldest waiting job gave way",
+           request(p1, "GET", "/v1/jobs/w0", token=driver), 404, "no job w0")
+    expect("next waiting job kept",
+           request(p1, "GET", "/v1/jobs/w1", token=driver), 200, "waiting")
+    # At most 64 submitted jobs until they are released.
+    for job in ("h1", "h2"):
+        request(p1, "DELETE", f"/v1/jobs/{job}", token=driver)
+    for i in range(64):
+        if submit_waiting(f"s{i}")[0] != 201:
+            sys.exit(f"submission s{i} refused")
+    expect("65th submitted job", submit_waiting("s64"), 503,
+           "too many jobs (64)")
 finally:
     for proc in procs:
         if proc.poll() is None:
