@@ -3,12 +3,15 @@
 // 100k no-op steps as a chain and as a layered DAG (1000 wide; step j of a
 // layer reads steps j and j+1 of the previous one), run inline on the
 // scheduling thread or each on the thread pool. The same shapes as the
-// Python re-creation of upstream's scheduler in ../shared/anchors.
+// Python re-creation of upstream's scheduler in ../shared/anchors. The
+// Stats and Traced variants run with a monitor (and a tracer), for the cost
+// of --stats and --trace (bench/run_trace_overhead.sh).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/InMemoryCommunicator.h"
+#include "mplang/Runtime/Monitor.h"
 
 #include <benchmark/benchmark.h>
 
@@ -86,17 +89,28 @@ std::unique_ptr<BlockPlan> wide(bool heavy) {
   });
 }
 
-void run(benchmark::State &state, const BlockPlan &plan) {
+enum class Watch { None, Stats, Trace };
+
+void run(benchmark::State &state, const BlockPlan &plan,
+         Watch watch = Watch::None) {
   InMemoryHub hub(1);
   InMemoryCommunicator comm(hub, 0);
   ThreadPool pool(2);
-  Executor executor(comm, pool);
   Tensor t(DType::I64, {});
   Value arg = Value::tensor(std::move(t));
   for (auto _ : state) {
+    // A fresh trace per run, as mplang-run has; its memory is freed untimed.
+    state.PauseTiming();
+    auto tracer = std::make_unique<Tracer>(0);
+    Monitor monitor(0, watch == Watch::Trace ? tracer.get() : nullptr);
+    Executor executor(comm, pool, watch == Watch::None ? nullptr : &monitor);
+    state.ResumeTiming();
     std::vector<Value> results;
     if (!executor.run(plan, {arg}, results).isOk())
       state.SkipWithError("run failed");
+    state.PauseTiming();
+    tracer.reset();
+    state.ResumeTiming();
   }
   state.SetItemsProcessed(state.iterations() * kSteps);
 }
@@ -105,6 +119,21 @@ void BM_ChainInline(benchmark::State &state) { run(state, *chain(false)); }
 void BM_ChainPool(benchmark::State &state) { run(state, *chain(true)); }
 void BM_WideInline(benchmark::State &state) { run(state, *wide(false)); }
 void BM_WidePool(benchmark::State &state) { run(state, *wide(true)); }
+void BM_ChainInlineStats(benchmark::State &state) {
+  run(state, *chain(false), Watch::Stats);
+}
+void BM_ChainInlineTraced(benchmark::State &state) {
+  run(state, *chain(false), Watch::Trace);
+}
+void BM_ChainPoolTraced(benchmark::State &state) {
+  run(state, *chain(true), Watch::Trace);
+}
+void BM_WideInlineTraced(benchmark::State &state) {
+  run(state, *wide(false), Watch::Trace);
+}
+void BM_WidePoolTraced(benchmark::State &state) {
+  run(state, *wide(true), Watch::Trace);
+}
 
 } // namespace
 
@@ -112,4 +141,9 @@ BENCHMARK(BM_ChainInline)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ChainPool)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WideInline)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WidePool)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ChainInlineStats)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ChainInlineTraced)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ChainPoolTraced)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WideInlineTraced)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WidePoolTraced)->Unit(benchmark::kMillisecond);
 BENCHMARK_MAIN();

@@ -1,7 +1,9 @@
 //===- Executor.cpp - the dependency-counting scheduler of one rank -------===//
 
 #include "mplang/Runtime/Executor.h"
-#include "mplang/Runtime/Trace.h"
+#include "MonitoredCommunicator.h"
+#include "mplang/Runtime/Clock.h"
+#include "mplang/Runtime/Monitor.h"
 
 #include "mlir/IR/Operation.h"
 #include <thread>
@@ -14,8 +16,10 @@ struct Executor::Frame {
   std::vector<Value> slots;
   std::vector<uint32_t> pending;
   std::vector<uint32_t> usesLeft;
-  /// When each step became ready, for the trace's scheduling delays.
+  /// When each step became ready (ticks), for the trace's queue waits.
   std::vector<uint64_t> readyAt;
+  /// The op whose per-element region this frame runs, if it does.
+  Invocation *summarizeInto = nullptr;
   uint32_t remaining;
   std::string context;
   RegionDone done;
@@ -23,8 +27,21 @@ struct Executor::Frame {
   std::list<std::unique_ptr<Frame>>::iterator self;
 };
 
-Executor::Executor(Communicator &comm, ThreadPool &pool, Tracer *tracer)
-    : communicator(comm), pool(pool), tracer(tracer) {}
+Executor::Executor(Communicator &comm, ThreadPool &pool, Monitor *monitor)
+    : communicator(comm), pool(pool), monitor(monitor) {
+  if (monitor)
+    monitored = std::make_unique<MonitoredCommunicator>(
+        comm, *monitor,
+        [this](std::function<void()> fn) { post(std::move(fn)); });
+}
+
+/// Bytes of the tensors among `values`.
+static size_t tensorBytes(llvm::ArrayRef<Value> values) {
+  size_t bytes = 0;
+  for (const Value &v : values)
+    bytes += v.isTensor() ? v.getTensor().numBytes() : 0;
+  return bytes;
+}
 
 Executor::~Executor() = default;
 
@@ -50,34 +67,45 @@ Executor::Frame &Executor::newFrame(const BlockPlan &plan,
     if (frame.usesLeft[i]) {
       frame.slots[i] = arg;
       ++liveValues;
+      if (monitor)
+        liveBytes += tensorBytes(arg);
     }
   runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
+  if (monitor)
+    monitor->liveChanged(liveValues, liveBytes);
   frame.pending.reserve(plan.steps.size());
   for (const Step &step : plan.steps)
     frame.pending.push_back(step.initialPending);
   frame.remaining = plan.steps.size();
   frame.context = std::move(context);
   frame.done = std::move(done);
-  uint64_t now = tracer ? Tracer::nowUs() : 0;
-  if (tracer)
-    frame.readyAt.assign(plan.steps.size(), now);
+  if (monitor)
+    frame.readyAt.assign(plan.steps.size(), clock::ticks());
   for (uint32_t index : plan.initiallyReady)
     ready.push_back({&frame, index});
   return frame;
 }
 
 void Executor::runRegion(const BlockPlan &plan, llvm::ArrayRef<Value> args,
-                         std::string context, RegionDone done) {
-  newFrame(plan, args, std::move(context), std::move(done));
+                         std::string context, RegionDone done,
+                         Invocation *summarizeInto) {
+  newFrame(plan, args, std::move(context), std::move(done)).summarizeInto =
+      summarizeInto;
+  if (summarizeInto)
+    ++summarizeInto->bodyRuns;
 }
 
 Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
                      std::vector<Value> &results) {
   finished = failed = false;
   firstError = RunError();
-  schedulerTid = Tracer::currentThreadId();
+  schedulerLane = Tracer::currentLane();
   runStats = RunStats();
-  liveValues = 0;
+  liveValues = liveBytes = 0;
+  if (monitor) {
+    Tracer::nameCurrentThread("scheduler");
+    monitor->runStarted(clock::ticks());
+  }
   newFrame(plan, args, "", [&](Status status, llvm::SmallVector<Value, 2> out) {
     finished = true;
     if (status.isOk())
@@ -86,6 +114,8 @@ Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
   loop();
   frames.clear();
   ready.clear();
+  if (monitor)
+    monitor->runFinished(clock::ticks(), runStats.peakLiveValues);
   if (failed)
     return Status::error(firstError.message);
   return Status::ok();
@@ -97,13 +127,15 @@ void Executor::loop() {
     // Inline steps first: each may make more ready.
     // In the order they became ready: a layer of a wide DAG runs before the
     // next, which keeps its slots in cache.
-    for (size_t next = 0; next < ready.size() && !failed; ++next) {
-      auto [frame, index] = ready[next];
+    for (readyNext = 0; readyNext < ready.size() && !failed; ++readyNext) {
+      auto [frame, index] = ready[readyNext];
       runStep(*frame, index);
-      if (next % 1024 == 1023)
+      if (readyNext % 1024 == 1023)
         checkAbort();
     }
     ready.clear();
+    if (monitor)
+      monitor->queueLength(clock::ticks(), 0);
     if ((finished || failed) && outstanding == 0)
       return;
     checkAbort();
@@ -133,14 +165,6 @@ void Executor::waitForInbox(std::vector<std::function<void()>> &batch) {
   inboxPending = false;
 }
 
-/// Bytes of the tensors a step produced, for its trace event.
-static size_t tensorBytes(llvm::ArrayRef<Value> results) {
-  size_t bytes = 0;
-  for (const Value &v : results)
-    bytes += v.isTensor() ? v.getTensor().numBytes() : 0;
-  return bytes;
-}
-
 void Executor::runStep(Frame &frame, uint32_t index) {
   const BlockPlan &plan = *frame.plan;
   const Step &step = plan.steps[index];
@@ -151,52 +175,55 @@ void Executor::runStep(Frame &frame, uint32_t index) {
     if (--frame.usesLeft[slot] == 0) {
       args.push_back(std::move(frame.slots[slot]));
       --liveValues;
+      if (monitor)
+        liveBytes -= tensorBytes(args.back());
     } else {
       args.push_back(frame.slots[slot]);
     }
   }
   ++runStats.stepsRun;
-  uint64_t start = tracer ? Tracer::nowUs() : 0;
-  auto traced = [this, &frame, index, start,
-                 &step](llvm::ArrayRef<Value> results) {
-    if (tracer)
-      tracer->opEvent(step.op, frame.readyAt[index], start, Tracer::nowUs(),
-                      tensorBytes(results));
-  };
 
   if (index == plan.terminator) {
     frame.yielded.assign(args.begin(), args.end());
     complete(frame, index, Status::ok(), {});
     return;
   }
+  uint64_t start = 0;
+  if (monitor) {
+    start = clock::ticks();
+    monitor->opStarted(start, ready.size() - readyNext - 1);
+  }
   const Kernel &kernel = *step.kernel;
   if (kernel.isSync() && !kernel.isHeavy()) {
     llvm::SmallVector<Value, 2> results(step.results.size());
     Status status = kernel.compute(args, results);
-    traced(results);
+    if (monitor)
+      noteRan(frame, index, schedulerLane, start, clock::ticks(), results);
     complete(frame, index, std::move(status), results);
     return;
   }
   if (kernel.isSync()) {
     ++outstanding;
-    pool.submit([this, &frame, index, &kernel, start, args = std::move(args),
+    pool.submit([this, &frame, index, &kernel, args = std::move(args),
                  numResults = step.results.size()]() mutable {
       auto results = std::make_shared<llvm::SmallVector<Value, 2>>(numResults);
+      // The op runs (and is traced) here, on the pool thread.
+      uint64_t start = monitor ? clock::ticks() : 0;
       Status status = kernel.compute(args, *results);
-      uint64_t end = tracer ? Tracer::nowUs() : 0;
-      post([this, &frame, index, start, end, results,
+      uint64_t end = monitor ? clock::ticks() : 0;
+      uint32_t lane = monitor ? Tracer::currentLane() : 0;
+      post([this, &frame, index, start, end, lane, results,
             status = std::move(status)]() mutable {
         --outstanding;
-        if (tracer)
-          tracer->opEvent(frame.plan->steps[index].op, frame.readyAt[index],
-                          start, end, tensorBytes(*results));
+        if (monitor)
+          noteRan(frame, index, lane, start, end, *results);
         complete(frame, index, std::move(status), *results);
       });
     });
     return;
   }
   std::shared_ptr<Invocation> inv(new Invocation(*this, frame, index));
-  inv->startUs = start;
+  inv->startTick = start;
   inv->counted = kernel.finishesElsewhere();
   if (inv->counted)
     ++outstanding;
@@ -214,14 +241,20 @@ void Executor::complete(Frame &frame, uint32_t index, Status status,
     return fail(std::move(status), step.op);
   for (auto [slot, value] : llvm::zip(step.results, results))
     if (frame.usesLeft[slot]) {
+      if (monitor)
+        liveBytes += tensorBytes(value);
       frame.slots[slot] = std::move(value);
       ++liveValues;
     }
   runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
-  uint64_t now = tracer ? Tracer::nowUs() : 0;
+  uint64_t now = 0;
+  if (monitor) {
+    monitor->liveChanged(liveValues, liveBytes);
+    now = clock::ticks();
+  }
   for (uint32_t consumer : step.consumers)
     if (--frame.pending[consumer] == 0) {
-      if (tracer)
+      if (monitor)
         frame.readyAt[consumer] = now;
       ready.push_back({&frame, consumer});
     }
@@ -244,11 +277,20 @@ void Executor::fail(Status status, mlir::Operation *op) {
                      " failed");
 }
 
-void Executor::traceFlow(bool start, int64_t src, int64_t dst,
-                         const MessageKey &key) {
-  if (tracer)
-    tracer->flow(start, Tracer::flowId(src, dst, key.str()), Tracer::nowUs(),
-                 schedulerTid);
+void Executor::noteRan(Frame &frame, uint32_t index, uint32_t lane,
+                       uint64_t start, uint64_t end,
+                       llvm::ArrayRef<Value> results, const Invocation *inv) {
+  Tracer::OpRun run{frame.plan->steps[index].op,
+                    lane,
+                    frame.readyAt[index],
+                    start,
+                    end,
+                    tensorBytes(results),
+                    inv != nullptr,
+                    inv ? inv->bodyRuns : 0,
+                    inv ? inv->bodyTicks : 0};
+  monitor->opFinished(run, frame.summarizeInto ? &frame.summarizeInto->bodyTicks
+                                               : nullptr);
 }
 
 const std::string &Invocation::context() const { return frame.context; }
@@ -260,10 +302,10 @@ void Invocation::finish(Status status) {
   exec.post([self = shared_from_this(), status = std::move(status)]() mutable {
     if (self->counted)
       --self->exec.outstanding;
-    if (Tracer *tracer = self->exec.tracer)
-      tracer->opEvent(self->op(), self->frame.readyAt[self->step],
-                      self->startUs, Tracer::nowUs(),
-                      tensorBytes(self->results));
+    if (self->exec.monitor)
+      self->exec.noteRan(self->frame, self->step, self->exec.schedulerLane,
+                         self->startTick, clock::ticks(), self->results,
+                         self.get());
     self->exec.complete(self->frame, self->step, std::move(status),
                         self->results);
   });

@@ -3,6 +3,7 @@
 #include "mplang/Runtime/Simulator.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Runtime/InMemoryCommunicator.h"
+#include "mplang/Runtime/Monitor.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include <chrono>
@@ -54,14 +55,20 @@ mplang::rt::simulate(ModuleOp projected, const SimulationOptions &options,
   InMemoryHub hub(worldSize);
   ThreadPool pool(options.poolThreads);
   std::vector<std::unique_ptr<InMemoryCommunicator>> comms;
+  std::vector<std::unique_ptr<Monitor>> monitors;
   std::vector<std::unique_ptr<Executor>> executors;
   tracers.clear();
   outcomes.assign(worldSize, RankOutcome());
   for (int64_t r = 0; r < worldSize; ++r) {
     comms.push_back(std::make_unique<InMemoryCommunicator>(hub, r));
-    tracers.push_back(options.trace ? std::make_unique<Tracer>(r) : nullptr);
+    tracers.push_back(options.trace ? std::make_unique<Tracer>(
+                                          r, options.traceMaxEvents)
+                                    : nullptr);
+    monitors.push_back(options.trace || options.statistics
+                           ? std::make_unique<Monitor>(r, tracers[r].get())
+                           : nullptr);
     executors.push_back(
-        std::make_unique<Executor>(*comms[r], pool, tracers[r].get()));
+        std::make_unique<Executor>(*comms[r], pool, monitors[r].get()));
   }
 
   std::mutex mutex;
@@ -73,6 +80,8 @@ mplang::rt::simulate(ModuleOp projected, const SimulationOptions &options,
       RankOutcome &outcome = outcomes[r];
       outcome.status = executors[r]->run(*entries[r], args[r], outcome.results);
       outcome.error = executors[r]->error();
+      if (options.statistics)
+        outcome.statistics = monitors[r]->statistics();
       std::lock_guard<std::mutex> lock(mutex);
       --running;
       changed.notify_all();

@@ -1,12 +1,16 @@
 //===- ThreadPool.cpp - fixed pool for heavy kernels ------------*- C++ -*-===//
 
 #include "mplang/Runtime/ThreadPool.h"
+#include "mplang/Runtime/Trace.h"
 
 using namespace mplang::rt;
 
 ThreadPool::ThreadPool(unsigned numThreads) {
   for (unsigned i = 0; i < numThreads; ++i)
-    workers.emplace_back([this] { work(); });
+    workers.emplace_back([this, i] {
+      Tracer::nameCurrentThread("pool " + std::to_string(i + 1));
+      work();
+    });
 }
 
 ThreadPool::~ThreadPool() {

@@ -5,8 +5,12 @@
 // RUN: mplang-run --local 2 %examples/while_shuffle.mlir --trace %t.json
 // RUN: %python %S/check-trace.py %t.json | FileCheck %s
 // CHECK:      rank 0: 48 ops
+// CHECK-NEXT:   lanes: ready queue, scheduler
+// CHECK-NEXT:   counters: active tasks, bytes in flight, live values, ready queue
 // CHECK-NEXT: rank 1: 38 ops
-// CHECK-NEXT: flows: 22 paired, 0 unpaired
+// CHECK-NEXT:   lanes: {{(ready queue, )?}}scheduler
+// CHECK-NEXT:   counters: active tasks, bytes in flight, live values, ready queue
+// CHECK-NEXT: flows: 38 paired, 0 unpaired
 
 // RUN: not mplang-run --local 2 %examples/while_shuffle.mlir --trace %t.missing/trace.json 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 // UNWRITABLE: error: cannot write the trace to '{{.*}}.missing/trace.json'

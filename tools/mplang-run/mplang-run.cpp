@@ -52,6 +52,10 @@ static cl::opt<std::string> entryName("entry", cl::desc("Entry function"),
                                       cl::init("main"));
 static cl::opt<std::string> traceFile("trace",
                                       cl::desc("Write a Chrome trace (JSON)"));
+static cl::opt<uint64_t> traceMaxEvents(
+    "trace-max-events",
+    cl::desc("Events a rank's trace keeps before it aggregates per op"),
+    cl::init(rt::Tracer::kDefaultMaxEvents));
 static cl::list<std::string>
     npyInputs("input", cl::desc("Bind entry argument I of rank R to a .npy "
                                 "file: R:I=FILE.npy"));
@@ -193,8 +197,37 @@ static bool isUnsignedType(Type type) {
   return type.isUnsignedInteger();
 }
 
+/// Prints and writes what --stats and --stats-json ask for.
+static int writeStatistics(ArrayRef<rt::RankOutcome> outcomes, bool printStats,
+                           StringRef statsJson) {
+  std::vector<rt::RunStatistics> ranks;
+  for (const rt::RankOutcome &outcome : outcomes)
+    if (outcome.statistics)
+      ranks.push_back(*outcome.statistics);
+  if (printStats)
+    rt::printStatistics(ranks, llvm::outs());
+  if (statsJson.empty())
+    return 0;
+  std::error_code ec;
+  llvm::raw_fd_ostream os(statsJson, ec);
+  if (ec)
+    return fail("cannot write the statistics: " + ec.message());
+  rt::writeStatisticsJson(ranks, os);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // LLVM's own -stats and -stats-json (pass statistics, empty in release
+  // builds) give way to ours.
+  for (StringRef name : {"stats", "stats-json"})
+    if (cl::Option *option = cl::getRegisteredOptions().lookup(name))
+      option->removeArgument();
+  static cl::opt<bool> printStats("stats",
+                                  cl::desc("Print each rank's run statistics"));
+  static cl::opt<std::string> statsJson(
+      "stats-json", cl::desc("Write each rank's run statistics to this file "
+                             "(JSON)"));
   cl::ParseCommandLineOptions(argc, argv,
                               "mplang multi-party program runner\n");
   std::signal(SIGINT, [](int) { interrupted = true; });
@@ -240,6 +273,8 @@ int main(int argc, char **argv) {
   options.poolThreads = poolThreads;
   options.timeoutSeconds = timeoutSeconds;
   options.trace = !traceFile.empty();
+  options.traceMaxEvents = traceMaxEvents;
+  options.statistics = printStats || !statsJson.empty();
   options.interrupt = &interrupted;
   std::vector<rt::RankOutcome> outcomes;
   std::vector<std::unique_ptr<rt::Tracer>> tracers;
@@ -259,8 +294,11 @@ int main(int argc, char **argv) {
     if (ec)
       return fail("cannot write the trace: " + ec.message());
     SmallVector<const rt::Tracer *> ranks;
-    for (auto &tracer : tracers)
+    for (auto &tracer : tracers) {
       ranks.push_back(tracer.get());
+      rt::Tracer::warnAggregated(ranks.size() - 1, tracer->aggregated(),
+                                 llvm::errs());
+    }
     rt::Tracer::write(ranks, os);
   }
 
@@ -308,5 +346,5 @@ int main(int argc, char **argv) {
     }
     llvm::outs() << "rank " << r << ": " << line << "\n";
   }
-  return 0;
+  return writeStatistics(outcomes, printStats, statsJson);
 }

@@ -1,6 +1,7 @@
-//===- TraceTest.cpp - bounded trace memory -------------------------------===//
+//===- TraceTest.cpp - bounded, streamed traces ---------------------------===//
 
 #include "mplang/Runtime/Trace.h"
+#include "mplang/Runtime/Clock.h"
 
 #include "llvm/Support/JSON.h"
 #include "gtest/gtest.h"
@@ -9,24 +10,78 @@ using namespace mplang::rt;
 
 namespace {
 
-TEST(TraceTest, KeepsAtMostItsEventsAndSaysHowManyItDropped) {
-  Tracer tracer(3, /*maxEvents=*/4);
-  for (uint64_t i = 0; i < 10; ++i)
-    tracer.flow(i % 2 == 0, i, 100 + i, 1);
+/// The events of a written trace.
+llvm::json::Array written(const Tracer &tracer) {
   std::string text;
   llvm::raw_string_ostream os(text);
   Tracer::write({&tracer}, os);
   llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
-  ASSERT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
-  const llvm::json::Array &events =
-      *parsed->getAsObject()->getArray("traceEvents");
-  // The process name, four flow events, the note.
-  ASSERT_EQ(events.size(), 6u);
-  const llvm::json::Object &note = *events.back().getAsObject();
-  EXPECT_EQ(note.getString("name"), "trace truncated");
-  EXPECT_EQ(note.getInteger("ts"), 103);
-  EXPECT_EQ(note.getObject("args")->getInteger("kept"), 4);
-  EXPECT_EQ(note.getObject("args")->getInteger("dropped"), 6);
+  EXPECT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
+  return parsed ? *parsed->getAsObject()->getArray("traceEvents")
+                : llvm::json::Array();
+}
+
+size_t count(const llvm::json::Array &events, llvm::StringRef phase,
+             llvm::StringRef name) {
+  return llvm::count_if(events, [&](const llvm::json::Value &e) {
+    return e.getAsObject()->getString("ph") == phase &&
+           e.getAsObject()->getString("name")->starts_with(name);
+  });
+}
+
+Tracer::OpRun opAt(uint64_t ready, uint64_t start, uint64_t end) {
+  return {nullptr, 1, ready, start, end, 8, false, 0, 0};
+}
+
+TEST(TraceTest, AggregatesPerOpOnceFull) {
+  Tracer tracer(3, /*maxEvents=*/4);
+  uint64_t t = clock::ticks();
+  for (uint64_t i = 0; i < 10; ++i)
+    tracer.op(opAt(t + i * 10, t + i * 10, t + i * 10 + 5));
+  EXPECT_EQ(tracer.aggregated(),
+            std::vector<std::string>{"6 ops of 'step' at "});
+  llvm::json::Array events = written(tracer);
+  EXPECT_EQ(count(events, "X", "step"), 4u);
+  ASSERT_EQ(count(events, "i", "aggregated: step"), 1u);
+  for (const llvm::json::Value &e : events) {
+    if (e.getAsObject()->getString("ph") == "i")
+      EXPECT_EQ(e.getAsObject()->getObject("args")->getInteger("count"), 6);
+  }
+  EXPECT_EQ(count(events, "M", "trace aggregated"), 1u);
+}
+
+TEST(TraceTest, QueueSlicesNeverOverlap) {
+  Tracer tracer(0);
+  uint64_t us = clock::ticksPerUs(), t = clock::ticks();
+  // Three ops ready at once, run one after another: their waits overlap.
+  for (uint64_t i = 0; i < 3; ++i)
+    tracer.op(opAt(t, t + (i + 1) * 10 * us, t + (i + 1) * 10 * us + us));
+  llvm::json::Array events = written(tracer);
+  std::vector<std::pair<double, double>> slices;
+  for (const llvm::json::Value &e : events) {
+    const llvm::json::Object &o = *e.getAsObject();
+    if (o.getString("ph") == "X" && o.getString("cat") == "queue") {
+      EXPECT_EQ(o.getInteger("tid"), 0);
+      slices.push_back({*o.getNumber("ts"), *o.getNumber("dur")});
+    }
+  }
+  ASSERT_EQ(slices.size(), 3u);
+  for (size_t i = 1; i < slices.size(); ++i)
+    EXPECT_LE(slices[i - 1].first + slices[i - 1].second, slices[i].first);
+}
+
+TEST(TraceTest, CountersAreSampledAtABoundedRate) {
+  Tracer tracer(0);
+  uint64_t t = clock::ticks();
+  Tracer::Counters c;
+  // A change every tick for 100 us: at most one sample per 20 us.
+  for (uint64_t i = 0; i < 100 * uint64_t(clock::ticksPerUs()); ++i) {
+    c.activeTasks = i % 3;
+    tracer.sample(t + i, c);
+  }
+  size_t samples = count(written(tracer), "C", "active tasks");
+  EXPECT_GE(samples, 1u);
+  EXPECT_LE(samples, 6u);
 }
 
 } // namespace

@@ -22,7 +22,7 @@
 
 namespace mplang::rt {
 
-class Tracer;
+class Monitor;
 
 /// Counters of the last run, for tests and benchmarks.
 struct RunStats {
@@ -44,7 +44,9 @@ public:
   using RegionDone =
       std::function<void(Status, llvm::SmallVector<Value, 2> results)>;
 
-  Executor(Communicator &comm, ThreadPool &pool, Tracer *tracer = nullptr);
+  /// With a monitor, runs keep statistics (and a trace, if it has a
+  /// tracer) at the cost of a few clock reads per op.
+  Executor(Communicator &comm, ThreadPool &pool, Monitor *monitor = nullptr);
   ~Executor();
 
   /// Runs `plan` on the calling thread until it finishes or fails; on
@@ -55,17 +57,18 @@ public:
   const RunError &error() const { return firstError; }
   const RunStats &stats() const { return runStats; }
 
-  Communicator &comm() { return communicator; }
-  /// Records one end of a message's flow in the trace (if tracing), in the
-  /// slice of the op running on the scheduling thread. Thread-safe.
-  void traceFlow(bool start, int64_t src, int64_t dst, const MessageKey &key);
+  /// What kernels send and receive through.
+  Communicator &comm() { return monitored ? *monitored : communicator; }
   /// Queues `fn` to run on the scheduling thread. Thread-safe.
   void post(std::function<void()> fn);
   /// Runs a nested region (scheduling thread only); `done` runs on the
   /// scheduling thread with the region's results. `context` qualifies the
-  /// message keys of the region (see MessageKey).
+  /// message keys of the region (see MessageKey). A region run per element
+  /// or slice is traced as part of the op `summarizeInto` that runs it: its
+  /// count and total time, not an event per op.
   void runRegion(const BlockPlan &plan, llvm::ArrayRef<Value> args,
-                 std::string context, RegionDone done);
+                 std::string context, RegionDone done,
+                 Invocation *summarizeInto = nullptr);
 
 private:
   friend class Invocation;
@@ -74,6 +77,10 @@ private:
   Frame &newFrame(const BlockPlan &plan, llvm::ArrayRef<Value> args,
                   std::string context, RegionDone done);
   void runStep(Frame &frame, uint32_t index);
+  /// Tells the monitor that step `index` ran on `lane` from `start` to `end`.
+  void noteRan(Frame &frame, uint32_t index, uint32_t lane, uint64_t start,
+               uint64_t end, llvm::ArrayRef<Value> results,
+               const Invocation *inv = nullptr);
   void complete(Frame &frame, uint32_t index, Status status,
                 llvm::MutableArrayRef<Value> results);
   void fail(Status status, mlir::Operation *op);
@@ -84,17 +91,22 @@ private:
 
   Communicator &communicator;
   ThreadPool &pool;
-  Tracer *tracer;
-  uint64_t schedulerTid = 0;
+  Monitor *monitor;
+  std::unique_ptr<Communicator> monitored;
+  uint32_t schedulerLane = 0;
 
   // Scheduling-thread state.
   std::list<std::unique_ptr<Frame>> frames;
   std::vector<std::pair<Frame *, uint32_t>> ready;
+  /// The next entry of `ready` to run.
+  size_t readyNext = 0;
   bool finished = false;
   bool failed = false;
   RunError firstError;
   RunStats runStats;
   uint64_t liveValues = 0;
+  /// Bytes of the tensors in `liveValues`, counted when monitored.
+  uint64_t liveBytes = 0;
 
   // Shared with other threads.
   std::mutex inboxMutex;
@@ -127,7 +139,10 @@ private:
   Executor &exec;
   Executor::Frame &frame;
   uint32_t step;
-  uint64_t startUs = 0;
+  uint64_t startTick = 0;
+  /// Per-element region runs summarized into this op and their time.
+  uint32_t bodyRuns = 0;
+  uint64_t bodyTicks = 0;
   /// Counted in the executor's `outstanding` until finished.
   bool counted = false;
 };

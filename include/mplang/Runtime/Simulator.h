@@ -4,6 +4,7 @@
 #define MPLANG_RUNTIME_SIMULATOR_H
 
 #include "mplang/Runtime/Executor.h"
+#include "mplang/Runtime/Statistics.h"
 #include "mplang/Runtime/Trace.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -17,6 +18,10 @@ struct SimulationOptions {
   /// A run still going after this long is stopped (0: never).
   unsigned timeoutSeconds = 60;
   bool trace = false;
+  /// Events a rank's trace holds before it aggregates (Tracer).
+  size_t traceMaxEvents = Tracer::kDefaultMaxEvents;
+  /// Keep each rank's RunStatistics.
+  bool statistics = false;
   /// Set (e.g. from a signal handler) to stop the run.
   const std::atomic<bool> *interrupt = nullptr;
 };
@@ -25,6 +30,8 @@ struct RankOutcome {
   Status status = Status::ok();
   RunError error;
   std::vector<Value> results;
+  /// With `SimulationOptions::statistics`.
+  std::optional<RunStatistics> statistics;
 };
 
 /// Runs the per-rank modules (`simp.rank`) of `projected` concurrently, one

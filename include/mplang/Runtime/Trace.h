@@ -4,9 +4,10 @@
 #define MPLANG_RUNTIME_TRACE_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
-#include <mutex>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -16,47 +17,108 @@ class Operation;
 
 namespace mplang::rt {
 
-/// Collects the events of one rank: an `X` event per executed op (name = op
-/// name, args = location and bytes produced), a scheduling-delay event when
-/// an op waited after becoming ready, and flow events from each send to its
-/// receive. Thread-safe. Keeps at most `maxEvents` events (a loop runs ops
-/// without end) and notes how many it dropped.
+/// The events of one rank's run (docs/runtime.md, "Traces"), kept compact:
+/// an event refers to its op and holds ticks (mplang/Runtime/Clock.h); names
+/// and locations are looked up once per op when the trace is written, by
+/// streaming. Events are recorded by the rank's scheduling thread only, each
+/// with the lane (thread) that did the work. Once `maxEvents` events are
+/// held, further ops are aggregated per op and messages counted.
 class Tracer {
 public:
-  static constexpr size_t kDefaultMaxEvents = 1 << 20;
+  static constexpr size_t kDefaultMaxEvents = 1 << 17;
   explicit Tracer(int64_t rank, size_t maxEvents = kDefaultMaxEvents)
       : rank(rank), maxEvents(maxEvents) {}
 
-  static uint64_t nowUs();
-  /// A small id of the calling thread, for the `tid` of events.
-  static uint64_t currentThreadId();
-  void opEvent(mlir::Operation *op, uint64_t readyUs, uint64_t startUs,
-               uint64_t endUs, size_t bytes);
-  /// `id` names the message on both ends: sender and receiver compute it
-  /// from the same (src, dst, key). `tid` is the thread whose op slice the
-  /// flow starts or ends in.
-  void flow(bool start, uint64_t id, uint64_t tsUs, uint64_t tid);
+  /// The calling thread's lane (the trace's `tid`): small, unique in the
+  /// process, never 0 (the lane of queue waits).
+  static uint32_t currentLane();
+  /// Names the calling thread's lane ("scheduler", "pool 1").
+  static void nameCurrentThread(std::string name);
+
+  struct OpRun {
+    mlir::Operation *op;
+    uint32_t lane;
+    uint64_t ready, start, end;
+    uint64_t bytes;
+    /// Waited for something (a message, a region): an async slice.
+    bool async;
+    /// Per-element region runs summarized into this op, and their time.
+    uint32_t bodyRuns;
+    uint64_t bodyTicks;
+  };
+  void op(const OpRun &run);
+
+  struct MessageRun {
+    bool send;
+    int64_t peer, tag;
+    uint64_t bytes, flowId;
+    uint32_t lane;
+    uint64_t start, end;
+    /// Receives: from posting the receive to the message's arrival.
+    uint64_t waitTicks;
+  };
+  void message(const MessageRun &run);
+  /// Both ends of a message derive its flow id from (src, dst, key).
   static uint64_t flowId(int64_t src, int64_t dst, const std::string &key);
 
-  /// Writes the events of every rank as one Chrome trace JSON object, with
-  /// each rank as a process named "rank N".
+  struct Counters {
+    uint64_t activeTasks = 0, readyQueue = 0, liveValues = 0, bytesInFlight = 0;
+    bool operator==(const Counters &o) const {
+      return activeTasks == o.activeTasks && readyQueue == o.readyQueue &&
+             liveValues == o.liveValues && bytesInFlight == o.bytesInFlight;
+    }
+  };
+  /// Keeps a sample when the counters changed and the last one is old
+  /// enough; the minimum gap doubles whenever the samples fill up.
+  void sample(uint64_t tick, const Counters &counters);
+
+  /// What was aggregated for lack of room ("12 ops of 'scf.yield' at
+  /// loc(...)", most first), empty when nothing was.
+  std::vector<std::string> aggregated() const;
+  /// Warns on `os` that rank `rank`'s trace aggregated `what`.
+  static void warnAggregated(int64_t rank, llvm::ArrayRef<std::string> what,
+                             llvm::raw_ostream &os);
+
+  /// Writes the events of every rank as one Chrome trace JSON object, each
+  /// rank a process named "rank N".
   static void write(llvm::ArrayRef<const Tracer *> ranks,
                     llvm::raw_ostream &os);
 
 private:
+  enum class Kind : uint8_t { Op, AsyncOp, Queue };
+  /// 56 bytes.
   struct Event {
-    char phase;
-    std::string name, cat, location;
-    uint64_t ts, dur, id, tid;
-    size_t bytes;
+    uint64_t start, end;
+    mlir::Operation *op;
+    /// Op: bytes produced. Queue: the whole wait, in ticks.
+    uint64_t value;
+    uint64_t bodyTicks;
+    uint32_t bodyRuns, lane;
+    Kind kind;
   };
-  void add(Event event);
+  /// 32 bytes.
+  struct Sample {
+    uint64_t tick;
+    uint32_t activeTasks, readyQueue;
+    uint64_t liveValues, bytesInFlight;
+  };
+  struct Aggregate {
+    uint64_t count = 0, ticks = 0, lastEnd = 0;
+  };
+  bool full() const { return events.size() + messages.size() >= maxEvents; }
+  void writeRank(llvm::raw_ostream &os, bool &first) const;
 
   int64_t rank;
   size_t maxEvents;
-  mutable std::mutex mutex;
-  std::vector<Event> events;
-  uint64_t dropped = 0;
+  std::deque<Event> events;
+  std::deque<MessageRun> messages;
+  std::vector<Sample> samples;
+  Counters lastSample;
+  uint64_t sampleGapTicks = 0, lastSampleTick = 0;
+  /// Where the last queue slice ended: queue slices never overlap.
+  uint64_t queueEnd = 0;
+  llvm::DenseMap<mlir::Operation *, Aggregate> aggregates;
+  uint64_t messagesCounted = 0;
 };
 
 } // namespace mplang::rt

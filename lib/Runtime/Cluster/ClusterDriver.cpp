@@ -4,6 +4,7 @@
 #include "LocalCluster.h"
 #include "PeerLinks.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Trace.h"
@@ -120,9 +121,9 @@ int64_t Dispatch::clockOffset(httplib::Client &http) {
   int64_t best = 0;
   uint64_t bestDelay = UINT64_MAX;
   for (int i = 0; i < 5; ++i) {
-    uint64_t sent = Tracer::nowUs();
+    uint64_t sent = clock::nowUs();
     httplib::Result result = http.Get("/v1/health");
-    uint64_t received = Tracer::nowUs();
+    uint64_t received = clock::nowUs();
     if (!result || result->status != 200 || received - sent >= bestDelay)
       continue;
     try {
@@ -138,23 +139,37 @@ int64_t Dispatch::clockOffset(httplib::Client &http) {
 }
 
 Status Dispatch::writeTrace(const std::string &path) {
-  nlohmann::json events = nlohmann::json::array();
+  std::ofstream out(path);
+  out << "{\"traceEvents\":[";
+  bool first = true;
   for (size_t r = 0; r < traces.size(); ++r) {
-    if (traces[r].empty())
-      continue;
-    try {
-      nlohmann::json trace = nlohmann::json::parse(traces[r]);
-      for (nlohmann::json &event : trace.at("traceEvents")) {
+    // A worker writes one event per line (Tracer::write): merged event by
+    // event, never as one document.
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(traces[r]).split(lines, '\n');
+    for (llvm::StringRef line : lines) {
+      line = line.trim();
+      line.consume_back(",");
+      if (!line.starts_with("{\"ph\""))
+        continue;
+      try {
+        nlohmann::json event = nlohmann::json::parse(line);
         if (event.contains("ts"))
-          event["ts"] = event["ts"].get<int64_t>() - offsets[r];
-        events.push_back(std::move(event));
+          event["ts"] =
+              std::round((event["ts"].get<double>() - offsets[r]) * 1000) /
+              1000;
+        if (event.at("name") == "trace aggregated")
+          Tracer::warnAggregated(
+              r, event.at("args").at("what").get<std::vector<std::string>>(),
+              llvm::errs());
+        out << (first ? "\n" : ",\n") << event.dump();
+        first = false;
+      } catch (const std::exception &e) {
+        return Status::error(who(r) + " sent a bad trace: " + e.what());
       }
-    } catch (const std::exception &e) {
-      return Status::error(who(r) + " sent a bad trace: " + e.what());
     }
   }
-  std::ofstream out(path);
-  out << nlohmann::json{{"traceEvents", std::move(events)}}.dump();
+  out << "\n],\"displayTimeUnit\":\"ms\"}\n";
   if (!out)
     return Status::error("cannot write the trace to '" + path + "'");
   return Status::ok();
@@ -269,9 +284,14 @@ void Dispatch::runRank(int64_t r, httplib::Client &http,
   }
   result = http.Get(path + "/results");
   std::vector<std::string> blobs;
+  std::string statistics;
   Status decoded = result && result->status == 200
-                       ? decodeResults(result->body, blobs)
+                       ? decodeResults(result->body, blobs, &statistics)
                        : Status::error(describeFailure(result));
+  if (decoded.isOk() && options.statistics) {
+    outcome.statistics.emplace();
+    decoded = statisticsFromJson(statistics, *outcome.statistics);
+  }
   if (decoded.isOk() && blobs.size() != numResults)
     decoded = Status::error("expected " + llvm::Twine(numResults) +
                             " results, got " + llvm::Twine(blobs.size()));
@@ -307,6 +327,8 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
     request.entry = options.entry;
     request.timeoutSeconds = options.timeoutSeconds;
     request.trace = options.trace;
+    request.traceMaxEvents = options.traceMaxEvents;
+    request.statistics = options.statistics;
     // A rank's program verifies only inside a module giving the world size.
     mlir::OpBuilder builder(projected.getContext());
     mlir::OwningOpRef<mlir::ModuleOp> wrapper =

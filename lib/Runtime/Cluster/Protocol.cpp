@@ -70,10 +70,10 @@ static void putBlob(std::string &out, StringRef blob) {
 }
 
 std::string protocol::encodeJob(const JobRequest &job) {
-  nlohmann::json header = {{"entry", job.entry},
-                           {"timeout_s", job.timeoutSeconds},
-                           {"trace", job.trace},
-                           {"num_args", job.args.size()}};
+  nlohmann::json header = {
+      {"entry", job.entry},      {"timeout_s", job.timeoutSeconds},
+      {"trace", job.trace},      {"trace_max_events", job.traceMaxEvents},
+      {"stats", job.statistics}, {"num_args", job.args.size()}};
   std::string text = header.dump();
   std::string out = "MPJ1";
   put<uint32_t>(out, text.size());
@@ -98,6 +98,8 @@ Status protocol::decodeJob(StringRef body, JobRequest &job) {
     job.entry = header.at("entry").get<std::string>();
     job.timeoutSeconds = header.at("timeout_s").get<unsigned>();
     job.trace = header.value("trace", false);
+    job.traceMaxEvents = header.value("trace_max_events", job.traceMaxEvents);
+    job.statistics = header.value("stats", false);
     numArgs = header.at("num_args").get<uint64_t>();
   } catch (const std::exception &e) {
     return Status::error(llvm::Twine("bad job header: ") + e.what());
@@ -118,16 +120,20 @@ Status protocol::decodeJob(StringRef body, JobRequest &job) {
   return Status::ok();
 }
 
-std::string protocol::encodeResults(const std::vector<std::string> &results) {
+std::string protocol::encodeResults(const std::vector<std::string> &results,
+                                    StringRef statistics) {
   std::string out = "MPR1";
   put<uint32_t>(out, results.size());
   for (const std::string &result : results)
     putBlob(out, result);
+  if (!statistics.empty())
+    putBlob(out, statistics);
   return out;
 }
 
 Status protocol::decodeResults(StringRef body,
-                               std::vector<std::string> &results) {
+                               std::vector<std::string> &results,
+                               std::string *statistics) {
   if (!body.consume_front("MPR1"))
     return Status::error("results do not start with \"MPR1\"");
   Cursor cursor(body);
@@ -139,6 +145,8 @@ Status protocol::decodeResults(StringRef body,
   for (std::string &result : results)
     if (!cursor.blob(result))
       return Status::error("results truncated");
+  if (statistics && !cursor.atEnd() && !cursor.blob(*statistics))
+    return Status::error("results truncated in the statistics");
   if (!cursor.atEnd())
     return Status::error("results have trailing bytes");
   return Status::ok();

@@ -7,7 +7,9 @@
 #include "mplang/InitAllDialects.h"
 #include "mplang/Runtime/Cluster/HttpCommunicator.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Executor.h"
+#include "mplang/Runtime/Monitor.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Trace.h"
 #include "mplang/Runtime/TypeConversion.h"
@@ -76,6 +78,9 @@ struct Job {
   /// The run's Chrome trace (JSON), when the driver asked for one.
   bool traced = false;
   std::string trace;
+  uint64_t traceMaxEvents = Tracer::kDefaultMaxEvents;
+  /// Return the run's statistics with the results.
+  bool statistics = false;
   bool timedOut = false;
   bool released = false;
   /// Large messages arriving in parts: the header and tensor they share
@@ -399,6 +404,8 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     job->state = JobState::Running;
     job->timeoutSeconds = request.timeoutSeconds;
     job->traced = request.trace;
+    job->traceMaxEvents = request.traceMaxEvents;
+    job->statistics = request.statistics;
     job->deadline = Clock::now() + std::chrono::seconds(request.timeoutSeconds);
     job->thread = std::thread([this, job, program] { run(job, program); });
   }
@@ -411,12 +418,20 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
   std::vector<Value> results;
   Status status = Status::ok();
   RunError error;
+  std::string statistics;
   {
     std::unique_ptr<Tracer> tracer =
-        job->traced ? std::make_unique<Tracer>(options.rank) : nullptr;
-    Executor executor(job->comm, pool, tracer.get());
+        job->traced
+            ? std::make_unique<Tracer>(options.rank, job->traceMaxEvents)
+            : nullptr;
+    std::optional<Monitor> monitor;
+    if (job->traced || job->statistics)
+      monitor.emplace(options.rank, tracer.get());
+    Executor executor(job->comm, pool, monitor ? &*monitor : nullptr);
     status = executor.run(*program->entry, program->args, results);
     error = executor.error();
+    if (job->statistics)
+      statistics = statisticsToJson(monitor->statistics());
     if (tracer) {
       std::string trace;
       llvm::raw_string_ostream os(trace);
@@ -440,7 +455,7 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
   std::lock_guard<std::mutex> lock(job->mutex);
   if (failure.empty()) {
     job->state = JobState::Succeeded;
-    job->results = encodeResults(encoded);
+    job->results = encodeResults(encoded, statistics);
   } else {
     job->state = JobState::Failed;
     job->error = failure;
@@ -711,7 +726,7 @@ void Worker::Impl::routes() {
                                {"world_size", config.nodes.size()},
                                {"jobs", count},
                                // For the driver's clock-offset estimate.
-                               {"now_us", Tracer::nowUs()}};
+                               {"now_us", clock::nowUs()}};
         res.set_content(body.dump(), "application/json");
       });
   server->Post(job, driverOnly(&Impl::submit));

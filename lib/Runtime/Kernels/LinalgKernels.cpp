@@ -65,7 +65,8 @@ public:
           if (status.isOk())
             status = fitTo(out[0], layout, inv->results[0]);
           inv->finish(std::move(status));
-        });
+        },
+        inv.get());
   }
 
 private:
@@ -110,16 +111,17 @@ private:
     Tensor slice(layout.dtype, layout.shape);
     copyWindow(input, slice, offsets, sizes, steps, false);
     Results blockArgs{Value::tensor(std::move(slice)), acc};
-    inv->executor().runRegion(*body.plan, body.frameArgs(blockArgs, inv->args),
-                              inv->context(),
-                              [this, inv, k](Status status, Results out) {
-                                Value next;
-                                if (status.isOk())
-                                  status = fitTo(out[0], layout, next);
-                                if (!status.isOk())
-                                  return inv->finish(std::move(status));
-                                step(inv, next, k + 1);
-                              });
+    inv->executor().runRegion(
+        *body.plan, body.frameArgs(blockArgs, inv->args), inv->context(),
+        [this, inv, k](Status status, Results out) {
+          Value next;
+          if (status.isOk())
+            status = fitTo(out[0], layout, next);
+          if (!status.isOk())
+            return inv->finish(std::move(status));
+          step(inv, next, k + 1);
+        },
+        inv.get());
   }
 
   llvm::SmallVector<int64_t> dims;

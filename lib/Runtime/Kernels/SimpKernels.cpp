@@ -79,7 +79,6 @@ public:
   SendKernel(int64_t peer, int64_t tag) : peer(peer), tag(tag) {}
   void start(const InvPtr &inv) const override {
     MessageKey key{tag, inv->context()};
-    inv->executor().traceFlow(true, inv->comm().rank(), peer, key);
     inv->finish(sendTo(inv->comm(), {peer}, key, inv->args[0]));
   }
 
@@ -94,10 +93,7 @@ public:
   void start(const InvPtr &inv) const override {
     MessageKey key{tag, inv->context()};
     receiveAll(inv->comm(), {peer}, key,
-               [this, inv, key](Status status, std::vector<Value> values) {
-                 if (status.isOk())
-                   inv->executor().traceFlow(false, peer, inv->comm().rank(),
-                                             key);
+               [this, inv](Status status, std::vector<Value> values) {
                  if (status.isOk())
                    status = checkReceived(values[0], type, peer);
                  if (status.isOk())

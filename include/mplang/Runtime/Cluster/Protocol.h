@@ -11,6 +11,7 @@
 #include "mplang/Runtime/Communicator.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Status.h"
+#include "mplang/Runtime/Trace.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -43,6 +44,10 @@ struct JobRequest {
   unsigned timeoutSeconds = 60;
   /// Record a Chrome trace of the run (GET /v1/jobs/JOB/trace).
   bool trace = false;
+  /// Events the trace holds before it aggregates.
+  uint64_t traceMaxEvents = Tracer::kDefaultMaxEvents;
+  /// Return the run's statistics with the results.
+  bool statistics = false;
   std::string module;
   std::vector<std::string> args;
 };
@@ -52,9 +57,13 @@ struct JobRequest {
 std::string encodeJob(const JobRequest &job);
 Status decodeJob(llvm::StringRef body, JobRequest &job);
 
-/// Results: magic "MPR1", u32 LE count, then each as u64 LE length + bytes.
-std::string encodeResults(const std::vector<std::string> &results);
-Status decodeResults(llvm::StringRef body, std::vector<std::string> &results);
+/// Results: magic "MPR1", u32 LE count, then each as u64 LE length + bytes,
+/// then, if the job asked for them, the run's statistics as one more
+/// length and bytes (JSON).
+std::string encodeResults(const std::vector<std::string> &results,
+                          llvm::StringRef statistics = "");
+Status decodeResults(llvm::StringRef body, std::vector<std::string> &results,
+                     std::string *statistics = nullptr);
 
 /// Peer messages travel on a stream: one long PUT /v1/stream per peer
 /// connection, chunked, carrying frames back to back. Each frame is

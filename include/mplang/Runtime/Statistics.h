@@ -1,0 +1,68 @@
+//===- Statistics.h - what one rank's run did, in numbers -------*- C++ -*-===//
+
+#ifndef MPLANG_RUNTIME_STATISTICS_H
+#define MPLANG_RUNTIME_STATISTICS_H
+
+#include "mplang/Runtime/Status.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mplang::rt {
+
+/// Messages between this rank and one peer.
+struct PeerTraffic {
+  int64_t peer = 0;
+  uint64_t messagesSent = 0, bytesSent = 0;
+  uint64_t messagesReceived = 0, bytesReceived = 0;
+};
+
+/// The ops of one kind (op name): how often they ran, for how long.
+struct OpKindTime {
+  std::string name;
+  uint64_t count = 0;
+  double totalUs = 0;
+};
+
+/// The statistics of one rank's run (`mplang-run --stats`). Ops are every
+/// op the rank ran except region terminators; an op that runs a region
+/// (a loop, a branch, a call) counts as active while its region runs.
+struct RunStatistics {
+  static constexpr size_t kTopOps = 10;
+
+  int64_t rank = 0;
+  double wallUs = 0;
+  uint64_t opsExecuted = 0;
+  /// Time-weighted over the run.
+  double averageActiveTasks = 0;
+  uint64_t peakActiveTasks = 0;
+  double averageQueueLength = 0;
+  uint64_t peakLiveValues = 0;
+  /// Summed over receives: from posting each to its message's arrival.
+  double receiveWaitUs = 0;
+  /// Ordered by peer.
+  std::vector<PeerTraffic> peers;
+  /// The kinds with the most total time, most first, at most kTopOps.
+  std::vector<OpKindTime> topOps;
+
+  double opsPerSecond() const {
+    return wallUs > 0 ? opsExecuted / (wallUs / 1e6) : 0;
+  }
+};
+
+/// A table per rank, for people.
+void printStatistics(llvm::ArrayRef<RunStatistics> ranks,
+                     llvm::raw_ostream &os);
+/// `{"ranks": [...]}`, one object per rank (docs/runtime.md).
+void writeStatisticsJson(llvm::ArrayRef<RunStatistics> ranks,
+                         llvm::raw_ostream &os);
+/// One rank as JSON and back, for workers to return theirs.
+std::string statisticsToJson(const RunStatistics &stats);
+Status statisticsFromJson(llvm::StringRef text, RunStatistics &stats);
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_STATISTICS_H
