@@ -6,6 +6,7 @@
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Store/IR/StoreDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -19,7 +20,8 @@ namespace mplang {
 /// Registers our dialects and the upstream ones used for local computation.
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::bfv::BFVDialect, mlir::field::FieldDialect,
-                  mlir::simp::SimpDialect, mlir::arith::ArithDialect,
+                  mlir::simp::SimpDialect, mlir::store::StoreDialect,
+                  mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();
 }

@@ -109,8 +109,7 @@ Status mplang::rt::readNpy(llvm::StringRef path, Value &out) {
   return Status::ok();
 }
 
-Status mplang::rt::writeNpy(llvm::StringRef path, const Tensor &tensor,
-                            bool isUnsigned) {
+std::string mplang::rt::encodeNpyHeader(const Tensor &tensor, bool isUnsigned) {
   // A gf128 element is written as its [lo, hi] words, like field.to_words.
   bool words = tensor.dtype() == DType::GF128;
   llvm::SmallVector<int64_t, 4> dims(tensor.shape());
@@ -122,23 +121,28 @@ Status mplang::rt::writeNpy(llvm::StringRef path, const Tensor &tensor,
       ", ");
   if (dims.size() == 1)
     shape += ",";
-  std::string descr =
-      words ? "<u8" : descrOf(tensor.dtype(), isUnsigned);
+  std::string descr = words ? "<u8" : descrOf(tensor.dtype(), isUnsigned);
   std::string header = "{'descr': '" + descr +
                        "', 'fortran_order': False, 'shape': (" + shape + "), }";
   // Magic, version and length take 10 bytes; pad the header with spaces so
   // the data starts 64-byte aligned, and end it with a newline.
   header.append(63 - (10 + header.size()) % 64, ' ');
   header.push_back('\n');
+  uint16_t length = header.size();
+  std::string out = "\x93NUMPY";
+  out.push_back(char(1));
+  out.push_back(char(0));
+  out.append(reinterpret_cast<const char *>(&length), 2);
+  return out + header;
+}
 
+Status mplang::rt::writeNpy(llvm::StringRef path, const Tensor &tensor,
+                            bool isUnsigned) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
   if (ec)
     return Status::error("cannot write '" + path + "': " + ec.message());
-  uint16_t length = header.size();
-  os << "\x93NUMPY" << char(1) << char(0);
-  os.write(reinterpret_cast<const char *>(&length), 2);
-  os << header;
+  os << encodeNpyHeader(tensor, isUnsigned);
   os.write(reinterpret_cast<const char *>(tensor.bytes()), tensor.numBytes());
   return Status::ok();
 }

@@ -12,6 +12,7 @@
 #include "mplang/Runtime/Cluster/ClusterDriver.h"
 #include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/Simulator.h"
+#include "mplang/Runtime/Store/ObjectStore.h"
 #include "mplang/Runtime/TypeConversion.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -58,7 +59,8 @@ static cl::opt<uint64_t> traceMaxEvents(
     cl::init(rt::Tracer::kDefaultMaxEvents));
 static cl::list<std::string>
     npyInputs("input", cl::desc("Bind entry argument I of rank R to a .npy "
-                                "file: R:I=FILE.npy"));
+                                "file: R:I=FILE.npy, or to an object of "
+                                "rank R's own store: R:I=@URI"));
 static cl::list<std::string>
     attrInputs("arg", cl::desc("Bind entry argument I of rank R to an MLIR "
                                "attribute: R:I=ATTR, e.g. 0:0='5 : i64'"));
@@ -71,6 +73,13 @@ static cl::opt<unsigned> timeoutSeconds("timeout",
 static cl::opt<unsigned> poolThreads("pool-threads",
                                      cl::desc("Threads for heavy kernels"),
                                      cl::init(2));
+static cl::opt<std::string> recordRequests(
+    "record-requests", cl::Hidden,
+    cl::desc("With --cluster/--local: write every job body sent to FILE"));
+static cl::opt<std::string>
+    dataRoot("data-root",
+             cl::desc("Rank R's object store (fs:// URIs) is DIR/rankR; "
+                      "with --local, its worker's --data-root"));
 
 static std::atomic<bool> interrupted{false};
 
@@ -114,7 +123,7 @@ static bool parseBinding(StringRef spec, int64_t &rank, int64_t &index,
 
 /// Binds every --input and --arg to the argument lists of each rank.
 static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
-                                int64_t worldSize,
+                                int64_t worldSize, bool distributed,
                                 std::vector<std::vector<rt::Value>> &args) {
   // bound[r][i]: global argument i of rank r.
   std::vector<std::vector<std::optional<rt::Value>>> bound(
@@ -134,7 +143,16 @@ static LogicalResult bindInputs(MLIRContext &ctx, const GlobalSignature &sig,
              failure();
     rt::Value value;
     rt::Status status = rt::Status::ok();
-    if (isNpy) {
+    if (isNpy && text.consume_front("@")) {
+      // Rank r's own store holds it: a worker loads it itself, so the
+      // driver never sees its bytes.
+      if (distributed) {
+        bound[r][i] = rt::Value::opaque(
+            std::make_shared<rt::ObjectReference>(text.str()));
+        return success();
+      }
+      status = rt::getObjectStore(r)->load(text, local, value);
+    } else if (isNpy) {
       status = rt::readNpy(text, value);
     } else {
       Attribute attr = parseAttribute(text, &ctx);
@@ -265,7 +283,9 @@ int main(int argc, char **argv) {
     return 1;
 
   std::vector<std::vector<rt::Value>> args;
-  if (failed(bindInputs(ctx, sig, *worldSize, args)))
+  if (rt::Status s = rt::installRankStores({dataRoot}, *worldSize); !s.isOk())
+    return fail(s.message());
+  if (failed(bindInputs(ctx, sig, *worldSize, distributed, args)))
     return 1;
 
   rt::SimulationOptions options;
@@ -282,7 +302,8 @@ int main(int argc, char **argv) {
                  ? rt::runDistributed(*module,
                                       {clusterFile, localWorkers, argv[0],
                                        traceFile,
-                                       /*readySeconds=*/10, moduleText},
+                                       /*readySeconds=*/10, moduleText,
+                                       dataRoot, recordRequests},
                                       options, args, outcomes)
                  : rt::simulate(*module, options, args, outcomes, tracers)))
     return 1;

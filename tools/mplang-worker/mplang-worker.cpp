@@ -6,8 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Runtime/Cluster/Worker.h"
+#include "mplang/Runtime/Store/ObjectStore.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 #include <condition_variable>
@@ -83,6 +85,19 @@ static cl::opt<unsigned> maxConnectionsPerPeer(
              "closed"),
     cl::init(32));
 
+static cl::opt<std::string>
+    dataRoot("data-root",
+             cl::desc("The directory fs:// objects live in; without it "
+                      "programs have no file access"));
+static cl::opt<uint64_t>
+    storeMaxMiB("store-max-mib",
+                cl::desc("Bytes of mem:// objects held at once (MiB)"),
+                cl::init(1024));
+static cl::opt<unsigned>
+    storeTtl("store-ttl",
+             cl::desc("Seconds a mem:// object is kept after it was saved"),
+             cl::init(3600));
+
 static cl::opt<bool> quiet("quiet",
                            cl::desc("Do not announce the endpoint on start"));
 
@@ -127,6 +142,10 @@ int main(int argc, char **argv) {
   options.authDeadlineSeconds = authDeadline;
   options.maxUnauthenticated = maxUnauthenticated;
   options.maxConnectionsPerPeer = maxConnectionsPerPeer;
+  if (!dataRoot.empty() && !llvm::sys::fs::is_directory(dataRoot))
+    return fail("--data-root '" + dataRoot + "' is not a directory");
+  setObjectStore(options.rank, std::make_shared<ObjectStore>(ObjectStoreOptions{
+                                   dataRoot, storeMaxMiB << 20, storeTtl}));
 
   // Messages of many MiB would each get freshly mapped, zeroed pages (page
   // faults were most of a 64 MiB message's cost); keep freed buffers for

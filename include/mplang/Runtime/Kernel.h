@@ -73,6 +73,7 @@ void registerControlFlowKernels(KernelRegistry &registry);
 void registerSimpKernels(KernelRegistry &registry);
 void registerBFVKernels(KernelRegistry &registry);
 void registerFieldKernels(KernelRegistry &registry);
+void registerStoreKernels(KernelRegistry &registry);
 
 /// A kernel from a function computing results from arguments.
 class FnKernel : public Kernel {

@@ -12,6 +12,8 @@ namespace mplang::rt {
 Status readNpy(llvm::StringRef path, Value &out);
 /// Parses the bytes of an .npy file.
 Status parseNpy(llvm::StringRef bytes, Value &out);
+/// The bytes of an .npy file before `tensor`'s elements.
+std::string encodeNpyHeader(const Tensor &tensor, bool isUnsigned);
 /// Writes `tensor` as an .npy array; `isUnsigned` picks `<uN` over `<iN`.
 Status writeNpy(llvm::StringRef path, const Tensor &tensor, bool isUnsigned);
 

@@ -7,6 +7,7 @@
 #include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/Store/ObjectStore.h"
 #include "mplang/Runtime/Trace.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -348,9 +349,16 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
     else if (mlir::failed(mlir::writeBytecodeToFile(*wrapper, os)))
       return fail("cannot write the program of a rank as bytecode");
     for (const Value &arg : args[requests.size()])
-      request.args.push_back(serializeValue(arg));
+      request.args.push_back(encodeArgument(arg));
     requests.push_back(std::move(request));
     numResults.push_back(entry.getNumResults());
+  }
+  if (!cluster.recordRequests.empty()) {
+    std::ofstream record(cluster.recordRequests, std::ios::binary);
+    for (const JobRequest &request : requests)
+      record << encodeJob(request);
+    if (!record)
+      return fail("cannot write '" + cluster.recordRequests + "'");
   }
 
   ClusterConfig loaded;
@@ -365,6 +373,7 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
         llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
             cluster.argv0.c_str(), (void *)&runDistributed)));
     llvm::sys::path::append(worker, "mplang-worker");
+    local.setDataRoot(cluster.dataRoot);
     if (Status s = local.start(cluster.localWorkers, std::string(worker));
         !s.isOk())
       return fail("cannot start local workers: " + s.message());

@@ -94,6 +94,9 @@ Status LocalCluster::startOnce(unsigned workers, const std::string &workerPath,
     std::vector<const char *> argv = {
         workerPath.c_str(), "--cluster", path.c_str(), "--rank",
         rank.c_str(),       "--quiet",   nullptr};
+    std::string rankRoot = dataRoot + "/rank" + rank;
+    if (!dataRoot.empty())
+      argv.insert(argv.end() - 1, {"--data-root", rankRoot.c_str()});
     pid_t pid = fork();
     if (pid < 0)
       return Status::error("cannot start a worker: fork failed");

@@ -18,6 +18,8 @@ public:
   /// Starts the workers and waits until each answers its health check.
   Status start(unsigned workers, const std::string &workerPath);
   const ClusterConfig &config() const { return cluster; }
+  /// Worker R gets `--data-root DIR/rankR` (as the simulator's rank R).
+  void setDataRoot(std::string root) { dataRoot = std::move(root); }
 
 private:
   Status startOnce(unsigned workers, const std::string &workerPath,
@@ -25,6 +27,7 @@ private:
   void stop();
 
   std::string dir;
+  std::string dataRoot;
   std::vector<pid_t> pids;
   ClusterConfig cluster;
 };

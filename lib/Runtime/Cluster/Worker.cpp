@@ -11,6 +11,7 @@
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Monitor.h"
 #include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/Store/ObjectStore.h"
 #include "mplang/Runtime/Trace.h"
 #include "mplang/Runtime/TypeConversion.h"
 
@@ -245,6 +246,12 @@ std::optional<int64_t> Worker::Impl::authenticate(const httplib::Request &req,
 }
 
 bool Worker::Impl::admit(const httplib::Request &req, httplib::Response &res) {
+  // Liveness for supervisors and load balancers, before authentication: an
+  // empty 200 that says nothing but that the process serves.
+  if (req.method == "GET" && req.path == "/v1/live") {
+    res.status = 200;
+    return false;
+  }
   if (!authenticate(req, res))
     return false;
   ConnectionGate::authenticated();
@@ -382,9 +389,9 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     return reply(res, 400, "cannot run the module:\n" + diagnostics);
   for (auto [i, bytes] : llvm::enumerate(request.args)) {
     Value value;
-    Status s = deserializeValue(bytes, value);
-    if (s.isOk())
-      s = checkValueType(value, entry.getArgumentTypes()[i]);
+    // Arguments by reference come from this party's own store.
+    Status s = decodeArgument(bytes, entry.getArgumentTypes()[i],
+                              getObjectStore(options.rank).get(), value);
     if (!s.isOk())
       return reply(res, 400,
                    "argument " + std::to_string(i) + ": " + s.message());

@@ -27,6 +27,7 @@ const KernelRegistry &KernelRegistry::getDefault() {
     registerSimpKernels(r);
     registerBFVKernels(r);
     registerFieldKernels(r);
+    registerStoreKernels(r);
     return r;
   }();
   return registry;

@@ -20,6 +20,11 @@ struct DistributedOptions {
   /// Submit modules as MLIR text (generic form, with locations) instead of
   /// bytecode, which only builds of the same MLIR read.
   bool moduleText = false;
+  /// With `localWorkers`: worker R's data root is DIR/rankR.
+  std::string dataRoot;
+  /// Writes every job body the driver sends to this file, so tests can
+  /// check what the driver handled.
+  std::string recordRequests;
 };
 
 /// Runs the per-rank modules (`simp.rank`) of `projected` on workers: each

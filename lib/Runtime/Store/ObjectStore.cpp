@@ -1,0 +1,320 @@
+//===- ObjectStore.cpp - a party's own objects ----------------------------===//
+//
+// Files are reached from the data root one component at a time with openat
+// and O_NOFOLLOW, so no symbolic link, however it was placed there, leads a
+// path out of the root; URIs never hold `..` (StoreURI.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Runtime/Store/ObjectStore.h"
+
+#include "mplang/Dialect/Store/IR/StoreURI.h"
+#include "mplang/Runtime/Npy.h"
+#include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/TypeConversion.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace mplang::rt;
+namespace store = mlir::store;
+
+namespace {
+
+/// A file descriptor closed on destruction.
+class UniqueFd {
+public:
+  explicit UniqueFd(int fd = -1) : fd(fd) {}
+  UniqueFd(const UniqueFd &) = delete;
+  UniqueFd &operator=(UniqueFd &&other) {
+    std::swap(fd, other.fd);
+    return *this;
+  }
+  ~UniqueFd() {
+    if (fd >= 0)
+      close(fd);
+  }
+  int get() const { return fd; }
+
+private:
+  int fd;
+};
+
+Status errnoError(llvm::StringRef uri, int dir, llvm::StringRef component,
+                  int error) {
+  struct stat st;
+  if (fstatat(dir, component.str().c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+      S_ISLNK(st.st_mode))
+    return Status::error(uri + ": '" + component +
+                         "' is a symbolic link, which the store does not "
+                         "follow");
+  if (error == ENOENT)
+    return Status::error(uri + ": no such object in the party's store");
+  return Status::error(uri + ": " + std::strerror(error));
+}
+
+/// Opens the directory that holds the last component of `path`, creating
+/// missing directories when `create`.
+Status openParent(llvm::StringRef root, llvm::StringRef uri,
+                  llvm::ArrayRef<llvm::StringRef> path, bool create,
+                  UniqueFd &dir) {
+  if (root.empty())
+    return Status::error(uri + ": this party has no data root (mplang-worker "
+                               "--data-root, mplang-run --data-root)");
+  dir = UniqueFd(open(root.str().c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (dir.get() < 0)
+    return Status::error(uri + ": cannot open the data root '" + root +
+                         "': " + std::strerror(errno));
+  for (llvm::StringRef component : path.drop_back()) {
+    std::string name = component.str();
+    constexpr int flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC;
+    UniqueFd next(openat(dir.get(), name.c_str(), flags));
+    if (next.get() < 0 && errno == ENOENT && create &&
+        (mkdirat(dir.get(), name.c_str(), 0700) == 0 || errno == EEXIST))
+      next = UniqueFd(openat(dir.get(), name.c_str(), flags));
+    if (next.get() < 0)
+      return errnoError(uri, dir.get(), component, errno);
+    dir = std::move(next);
+  }
+  return Status::ok();
+}
+
+Status readAll(int fd, llvm::StringRef uri, std::string &bytes) {
+  char buffer[1 << 16];
+  for (;;) {
+    ssize_t n = read(fd, buffer, sizeof(buffer));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return Status::error(uri + ": " + std::strerror(errno));
+    if (n == 0)
+      return Status::ok();
+    bytes.append(buffer, n);
+  }
+}
+
+Status writeAll(int fd, llvm::StringRef uri, llvm::StringRef bytes) {
+  while (!bytes.empty()) {
+    ssize_t n = write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return Status::error(uri + ": " + std::strerror(errno));
+    bytes = bytes.drop_front(n);
+  }
+  return Status::ok();
+}
+
+bool isUnsigned(mlir::Type type) {
+  if (auto tensor = llvm::dyn_cast<mlir::RankedTensorType>(type))
+    type = tensor.getElementType();
+  return type.isUnsignedInteger();
+}
+
+Status parseURI(llvm::StringRef uri, store::ObjectURI &parsed) {
+  std::string error;
+  if (!store::parseObjectURI(uri, parsed, error))
+    return Status::error(error);
+  return Status::ok();
+}
+
+std::string memoryName(const store::ObjectURI &parsed) {
+  return llvm::join(parsed.components, "/");
+}
+
+} // namespace
+
+ObjectStore::ObjectStore(ObjectStoreOptions options)
+    : options(std::move(options)) {}
+
+Status ObjectStore::load(llvm::StringRef uri, mlir::Type type, Value &out) {
+  store::ObjectURI parsed;
+  if (Status s = parseURI(uri, parsed); !s.isOk())
+    return s;
+  Status status = parsed.scheme == store::Scheme::File
+                      ? loadFile(uri, parsed.components, type, out)
+                      : loadMemory(memoryName(parsed), out);
+  if (!status.isOk())
+    return status;
+  if (Status s = checkValueType(out, type); !s.isOk())
+    return Status::error(uri + " holds " + s.message());
+  return Status::ok();
+}
+
+Status ObjectStore::save(llvm::StringRef uri, const Value &value,
+                         mlir::Type type) {
+  store::ObjectURI parsed;
+  if (Status s = parseURI(uri, parsed); !s.isOk())
+    return s;
+  if (parsed.scheme == store::Scheme::File)
+    return saveFile(uri, parsed.components, value, type);
+  return saveMemory(memoryName(parsed), value);
+}
+
+Status ObjectStore::loadFile(llvm::StringRef uri,
+                             llvm::ArrayRef<llvm::StringRef> path,
+                             mlir::Type type, Value &out) {
+  UniqueFd dir;
+  if (Status s = openParent(options.dataRoot, uri, path, false, dir); !s.isOk())
+    return s;
+  std::string name = path.back().str();
+  // O_NONBLOCK: a FIFO planted in the root must not block the job.
+  UniqueFd file(openat(dir.get(), name.c_str(),
+                       O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (file.get() < 0)
+    return errnoError(uri, dir.get(), path.back(), errno);
+  struct stat st;
+  if (fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode))
+    return Status::error(uri + ": not a regular file");
+  std::string bytes;
+  if (Status s = readAll(file.get(), uri, bytes); !s.isOk())
+    return s;
+  Status parsed =
+      getLayout(type) ? parseNpy(bytes, out) : deserializeValue(bytes, out);
+  if (!parsed.isOk())
+    return Status::error(uri + ": " + parsed.message());
+  return Status::ok();
+}
+
+Status ObjectStore::saveFile(llvm::StringRef uri,
+                             llvm::ArrayRef<llvm::StringRef> path,
+                             const Value &value, mlir::Type type) {
+  UniqueFd dir;
+  if (Status s = openParent(options.dataRoot, uri, path, true, dir); !s.isOk())
+    return s;
+  // Written under a temporary name and renamed, so a reader never sees half
+  // a file; rename replaces a symbolic link rather than following it.
+  static std::atomic<uint64_t> counter{0};
+  std::string name = path.back().str();
+  std::string temp = "." + name + ".tmp" + std::to_string(getpid()) + "." +
+                     std::to_string(counter++);
+  UniqueFd file(openat(dir.get(), temp.c_str(),
+                       O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+                       0600));
+  if (file.get() < 0)
+    return Status::error(uri + ": cannot create: " + std::strerror(errno));
+  Status status = Status::ok();
+  if (value.isTensor()) {
+    const Tensor &tensor = value.getTensor();
+    status =
+        writeAll(file.get(), uri, encodeNpyHeader(tensor, isUnsigned(type)));
+    if (status.isOk())
+      status = writeAll(
+          file.get(), uri,
+          llvm::StringRef(reinterpret_cast<const char *>(tensor.bytes()),
+                          tensor.numBytes()));
+  } else {
+    status = writeAll(file.get(), uri, serializeValue(value));
+  }
+  if (status.isOk() &&
+      renameat(dir.get(), temp.c_str(), dir.get(), name.c_str()) != 0)
+    status = Status::error(uri + ": " + std::strerror(errno));
+  if (!status.isOk())
+    unlinkat(dir.get(), temp.c_str(), 0);
+  return status;
+}
+
+void ObjectStore::dropExpired() {
+  auto now = std::chrono::steady_clock::now();
+  for (auto it = memory.begin(); it != memory.end();) {
+    if (it->second.expires > now) {
+      ++it;
+      continue;
+    }
+    memoryBytes -= it->second.bytes;
+    it = memory.erase(it);
+  }
+}
+
+Status ObjectStore::loadMemory(const std::string &name, Value &out) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = memory.find(name);
+  if (it == memory.end())
+    return Status::error("mem://" + name +
+                         ": no such object in the party's store");
+  if (it->second.expires <= std::chrono::steady_clock::now()) {
+    dropExpired();
+    return Status::error("mem://" + name +
+                         ": expired (objects in memory "
+                         "are kept " +
+                         llvm::Twine(options.memoryTtlSeconds) + " s)");
+  }
+  out = it->second.value;
+  return Status::ok();
+}
+
+Status ObjectStore::saveMemory(const std::string &name, const Value &value) {
+  uint64_t bytes = value.numBytes();
+  std::lock_guard<std::mutex> lock(mutex);
+  dropExpired();
+  auto it = memory.find(name);
+  uint64_t replaced = it == memory.end() ? 0 : it->second.bytes;
+  if (memoryBytes - replaced + bytes > options.maxMemoryBytes)
+    return Status::error("mem://" + name + ": " + llvm::Twine(bytes) +
+                         " bytes would exceed the store's memory limit of " +
+                         llvm::Twine(options.maxMemoryBytes) + " bytes, " +
+                         llvm::Twine(memoryBytes - replaced) +
+                         " of them in use");
+  memoryBytes = memoryBytes - replaced + bytes;
+  memory[name] = {value, bytes,
+                  std::chrono::steady_clock::now() +
+                      std::chrono::seconds(options.memoryTtlSeconds)};
+  return Status::ok();
+}
+
+static std::mutex storesMutex;
+static std::map<int64_t, std::shared_ptr<ObjectStore>> &stores() {
+  static std::map<int64_t, std::shared_ptr<ObjectStore>> map;
+  return map;
+}
+
+void mplang::rt::setObjectStore(int64_t rank,
+                                std::shared_ptr<ObjectStore> store) {
+  std::lock_guard<std::mutex> lock(storesMutex);
+  stores()[rank] = std::move(store);
+}
+
+std::shared_ptr<ObjectStore> mplang::rt::getObjectStore(int64_t rank) {
+  std::lock_guard<std::mutex> lock(storesMutex);
+  auto it = stores().find(rank);
+  return it == stores().end() ? nullptr : it->second;
+}
+
+Status mplang::rt::installRankStores(const ObjectStoreOptions &options,
+                                     int64_t worldSize) {
+  for (int64_t r = 0; r < worldSize; ++r) {
+    ObjectStoreOptions rankOptions = options;
+    if (!options.dataRoot.empty()) {
+      rankOptions.dataRoot = options.dataRoot + "/rank" + std::to_string(r);
+      if (mkdir(rankOptions.dataRoot.c_str(), 0700) != 0 && errno != EEXIST)
+        return Status::error("cannot create '" + rankOptions.dataRoot +
+                             "': " + std::strerror(errno));
+    }
+    setObjectStore(r, std::make_shared<ObjectStore>(rankOptions));
+  }
+  return Status::ok();
+}
+
+std::string mplang::rt::encodeArgument(const Value &value) {
+  if (value.isOpaque() && value.getOpaque()->kind() == "store.reference")
+    return "@" + value.getOpaque()->serialize();
+  return serializeValue(value);
+}
+
+Status mplang::rt::decodeArgument(llvm::StringRef bytes, mlir::Type type,
+                                  ObjectStore *store, Value &out) {
+  if (!bytes.consume_front("@")) {
+    if (Status s = deserializeValue(bytes, out); !s.isOk())
+      return s;
+    return checkValueType(out, type);
+  }
+  if (!store)
+    return Status::error("@" + bytes + ": this party has no object store");
+  return store->load(bytes, type, out);
+}
