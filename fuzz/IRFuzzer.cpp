@@ -1,0 +1,58 @@
+//===- IRFuzzer.cpp - parse, verify, project and plan a program -----------===//
+//
+// What mplang-run and a worker do with a program before running it: parse and
+// verify it, project it with --simp-project, and compile every rank's
+// functions into plans.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/Passes.h"
+#include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Kernel.h"
+#include "mplang/Runtime/Plan.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  // Programs are small; larger inputs only slow the search down.
+  if (size > 64 * 1024)
+    return -1;
+  // MLIR's lexer needs the NUL after the text, as a worker's body has.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  // Bytecode goes to MLIR's own reader, not ours.
+  if (llvm::StringRef(text).starts_with("ML\xefR"))
+    return -1;
+
+  static DialectRegistry *registry = [] {
+    auto *r = new DialectRegistry;
+    mplang::registerAllDialects(*r);
+    return r;
+  }();
+  MLIRContext ctx(*registry, MLIRContext::Threading::DISABLED);
+  ctx.getDiagEngine().registerHandler([](Diagnostic &) { return success(); });
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(text, ParserConfig(&ctx));
+  if (!module)
+    return 0;
+  PassManager pm(&ctx);
+  pm.addPass(simp::createSimpProject());
+  if (failed(pm.run(*module)))
+    return 0;
+
+  const auto &kernels = mplang::rt::KernelRegistry::getDefault();
+  for (auto rank : module->getOps<ModuleOp>()) {
+    if (!rank->hasAttr(simp::SimpDialect::getRankAttrName()))
+      continue;
+    mplang::rt::PlanBuilder plans(kernels);
+    for (auto fn : rank.getOps<func::FuncOp>())
+      if (!fn.isExternal())
+        (void)plans.compileFunction(fn);
+  }
+  return 0;
+}

@@ -1,0 +1,74 @@
+//===- ProtocolFuzzer.cpp - the worker's request and frame decoders -------===//
+//
+// The first byte picks the decoder: a job submission, a result list, or a
+// peer stream cut into frames (whose payloads are decoded as values, as a
+// worker does), optionally as one part of a large message.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/Cluster/Protocol.h"
+
+using namespace mplang::rt;
+using namespace mplang::rt::protocol;
+
+static void decodeStream(llvm::StringRef bytes, uint8_t mode) {
+  FrameDecoder::Part part;
+  if (mode & 1) {
+    part.count = 2 + (mode >> 1) % (kMaxParts - 1);
+    part.index = (mode >> 4) % part.count;
+    part.place = [](const Frame &, llvm::StringRef, DType dtype,
+                    llvm::ArrayRef<int64_t> shape) {
+      return std::make_shared<Tensor>(Tensor::forOverwrite(dtype, shape));
+    };
+  }
+  FrameDecoder decoder(1 << 20, std::move(part));
+  // Bytes arrive in pieces of varying sizes, as from a socket.
+  size_t piece = 1 + mode % 61;
+  while (!bytes.empty()) {
+    llvm::StringRef chunk = bytes.take_front(piece);
+    bytes = bytes.drop_front(chunk.size());
+    Status status = decoder.feed(
+        chunk,
+        [](Frame &&frame) {
+          (void)isValidJobId(frame.job);
+          (void)isValidContext(frame.key.context);
+          Value value;
+          (void)decodeValue(std::move(frame.payload), value);
+        },
+        [&](const Frame &frame, uint64_t) {
+          return !(mode & 2) || frame.key.tag % 2;
+        });
+    if (!status.isOk())
+      return;
+    piece = piece * 7 % 4093 + 1;
+  }
+  (void)decoder.atBoundary();
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static bool loaders = (registerBFVLoaders(), true);
+  (void)loaders;
+  if (size < 1)
+    return 0;
+  llvm::StringRef body(reinterpret_cast<const char *>(data) + 1, size - 1);
+  switch (data[0] % 3) {
+  case 0: {
+    JobRequest job;
+    if (decodeJob(body, job).isOk()) {
+      JobRequest again;
+      if (!decodeJob(encodeJob(job), again).isOk())
+        __builtin_trap();
+    }
+    break;
+  }
+  case 1: {
+    std::vector<std::string> results;
+    (void)decodeResults(body, results);
+    break;
+  }
+  default:
+    decodeStream(body, data[0] / 3);
+  }
+  return 0;
+}
