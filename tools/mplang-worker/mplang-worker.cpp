@@ -8,9 +8,11 @@
 #include "mplang/Runtime/Cluster/Worker.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include <condition_variable>
 #include <csignal>
@@ -98,12 +100,45 @@ static cl::opt<unsigned>
              cl::desc("Seconds a mem:// object is kept after it was saved"),
              cl::init(3600));
 
+static cl::opt<std::string> approvedPrograms(
+    "approved-programs",
+    cl::desc("Run only programs whose digest (mplang-opt "
+             "--simp-program-digests) is the last word of a line of FILE"));
+
 static cl::opt<bool> quiet("quiet",
                            cl::desc("Do not announce the endpoint on start"));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "mplang-worker: error: " << message << "\n";
   return 1;
+}
+
+/// Reads digests, one per line as the last word (so mplang-opt's
+/// `rank R: sha256:HEX` lines can be pasted); `#` starts a comment.
+static Status loadApprovedPrograms(const std::string &path,
+                                   std::set<std::string> &digests) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return Status::error("cannot read '" + path +
+                         "': " + buffer.getError().message());
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (auto [i, line] : llvm::enumerate(lines)) {
+    line = line.split('#').first.trim();
+    if (line.empty())
+      continue;
+    llvm::StringRef digest = line.rsplit(' ').second;
+    if (digest.empty())
+      digest = line;
+    llvm::StringRef hex = digest;
+    if (!hex.consume_front("sha256:") || hex.size() != 64 ||
+        !llvm::all_of(hex, [](char c) { return llvm::isHexDigit(c); }) ||
+        hex.lower() != hex)
+      return Status::error(path + ":" + llvm::Twine(i + 1) + ": '" + digest +
+                           "' is not sha256: and 64 lowercase hex digits");
+    digests.insert(digest.str());
+  }
+  return Status::ok();
 }
 
 int main(int argc, char **argv) {
@@ -142,6 +177,11 @@ int main(int argc, char **argv) {
   options.authDeadlineSeconds = authDeadline;
   options.maxUnauthenticated = maxUnauthenticated;
   options.maxConnectionsPerPeer = maxConnectionsPerPeer;
+  if (!approvedPrograms.empty())
+    if (Status s = loadApprovedPrograms(approvedPrograms,
+                                        options.approvedPrograms.emplace());
+        !s.isOk())
+      return fail(s.message());
   if (!dataRoot.empty() && !llvm::sys::fs::is_directory(dataRoot))
     return fail("--data-root '" + dataRoot + "' is not a directory");
   setObjectStore(options.rank, std::make_shared<ObjectStore>(ObjectStoreOptions{

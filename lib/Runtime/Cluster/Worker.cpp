@@ -4,6 +4,7 @@
 #include "ConnectionGate.h"
 #include "PeerLinks.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/InitAllDialects.h"
 #include "mplang/Runtime/Cluster/HttpCommunicator.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
@@ -369,6 +370,15 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
         "the module holds no program for rank " + std::to_string(options.rank) +
             " (a module with simp.rank = " + std::to_string(options.rank) +
             ")");
+  if (options.approvedPrograms) {
+    std::string digest = mlir::simp::programDigest(mine);
+    if (!options.approvedPrograms->count(digest))
+      return reply(res, 403,
+                   "the program of rank " + std::to_string(options.rank) +
+                       " (" + digest +
+                       ") is not approved by this worker "
+                       "(--approved-programs)");
+  }
   auto entry = mine.lookupSymbol<mlir::func::FuncOp>(request.entry);
   if (!entry || entry.isExternal())
     return reply(res, 400, "no entry function @" + request.entry);

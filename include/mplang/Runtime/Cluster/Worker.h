@@ -12,6 +12,8 @@
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
 
 #include <memory>
+#include <optional>
+#include <set>
 
 namespace mplang::rt {
 
@@ -47,6 +49,9 @@ struct WorkerOptions {
   /// 8 workers on one host (per peer a link, a helper for parts of large
   /// messages and abort notices; the driver's) and a few drivers.
   unsigned maxConnectionsPerPeer = 32;
+  /// When set, only jobs whose program for this rank has one of these
+  /// digests (mlir::simp::programDigest) run; others get 403.
+  std::optional<std::set<std::string>> approvedPrograms;
 };
 
 class Worker {

@@ -93,4 +93,29 @@ def SimpVerifyComm : Pass<"simp-verify-comm", "mlir::ModuleOp"> {
   }];
 }
 
+def SimpProgramDigests : Pass<"simp-program-digests", "mlir::ModuleOp"> {
+  let summary = "Print the SHA-256 digest of each rank's program";
+  let description = [{
+    On a module holding per-rank modules (`simp.rank`, as `--simp-project`
+    makes them), prints one line per rank to stdout:
+    `rank R: sha256:HEX`. A worker started with `--approved-programs FILE`
+    runs only jobs whose program for its rank has a digest listed in FILE,
+    so an operator reviews the projected program of their party and
+    approves exactly it.
+
+    The digest is taken over the rank's module printed in the generic op
+    form without locations: it does not depend on the file names, line
+    numbers, custom syntax or whether the driver sent the program as
+    bytecode or as text, and is the same on every machine.
+
+    Example:
+
+    ```sh
+    mplang-opt --simp-project --simp-program-digests -o /dev/null sum.mlir
+    # rank 0: sha256:3f1c...
+    # rank 1: sha256:8a02...
+    ```
+  }];
+}
+
 #endif // MPLANG_DIALECT_SIMP_TRANSFORMS_PASSES_TD
