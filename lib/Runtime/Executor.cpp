@@ -250,7 +250,7 @@ void Executor::complete(Frame &frame, uint32_t index, Status status,
   uint64_t now = 0;
   if (monitor) {
     monitor->liveChanged(liveValues, liveBytes);
-    now = clock::ticks();
+    now = monitor->latestTick();
   }
   for (uint32_t consumer : step.consumers)
     if (--frame.pending[consumer] == 0) {

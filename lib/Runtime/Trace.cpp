@@ -29,10 +29,14 @@ LaneNames &laneNames() {
 
 /// Samples a rank keeps at most: 2 MiB of them.
 constexpr size_t kMaxSamples = 1 << 16;
-/// Shorter waits in the ready queue are not worth a slice.
 constexpr double kMinQueueUs = 1;
 constexpr double kMinSampleGapUs = 20;
 } // namespace
+
+Tracer::Tracer(int64_t rank, size_t maxEvents)
+    : rank(rank), maxEvents(maxEvents),
+      sampleGapTicks(kMinSampleGapUs * clock::ticksPerUs()),
+      minQueueTicks(kMinQueueUs * clock::ticksPerUs()) {}
 
 uint32_t Tracer::currentLane() {
   static std::atomic<uint32_t> next{1};
@@ -61,7 +65,7 @@ void Tracer::op(const OpRun &run) {
   // Clipped to start after the previous queue slice: waits overlap, but
   // slices on one lane must not.
   uint64_t queued = std::max(run.ready, queueEnd);
-  if (run.start > queued + kMinQueueUs * clock::ticksPerUs()) {
+  if (run.start > queued + minQueueTicks) {
     events.push_back({queued, run.start, run.op, run.start - run.ready, 0, 0, 0,
                       Kind::Queue});
     queueEnd = run.start;
@@ -79,8 +83,6 @@ void Tracer::message(const MessageRun &run) {
 }
 
 void Tracer::sample(uint64_t tick, const Counters &counters) {
-  if (!sampleGapTicks)
-    sampleGapTicks = kMinSampleGapUs * clock::ticksPerUs();
   if (counters == lastSample || tick - lastSampleTick < sampleGapTicks)
     return;
   if (samples.size() == kMaxSamples) {

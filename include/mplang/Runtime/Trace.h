@@ -26,8 +26,7 @@ namespace mplang::rt {
 class Tracer {
 public:
   static constexpr size_t kDefaultMaxEvents = 1 << 17;
-  explicit Tracer(int64_t rank, size_t maxEvents = kDefaultMaxEvents)
-      : rank(rank), maxEvents(maxEvents) {}
+  explicit Tracer(int64_t rank, size_t maxEvents = kDefaultMaxEvents);
 
   /// The calling thread's lane (the trace's `tid`): small, unique in the
   /// process, never 0 (the lane of queue waits).
@@ -114,7 +113,9 @@ private:
   std::deque<MessageRun> messages;
   std::vector<Sample> samples;
   Counters lastSample;
-  uint64_t sampleGapTicks = 0, lastSampleTick = 0;
+  uint64_t sampleGapTicks, lastSampleTick = 0;
+  /// Shorter waits in the ready queue are not worth a slice.
+  uint64_t minQueueTicks;
   /// Where the last queue slice ended: queue slices never overlap.
   uint64_t queueEnd = 0;
   llvm::DenseMap<mlir::Operation *, Aggregate> aggregates;
