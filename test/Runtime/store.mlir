@@ -37,6 +37,14 @@
 // RUN: not mplang-run --sim 2 %examples/bfv_encrypted_add.mlir --data-root %t --input 0:0=@fs://x.npy --input 1:1=@fs://x.npy 2>&1 | FileCheck %s --check-prefix=REFMISSING-SIM
 // REFMISSING-SIM: binding '1:1=@fs://x.npy': fs://x.npy: no such object in the party's store
 
+// A kept result stays in its party's store; its URI is printed instead.
+// RUN: mplang-run --sim 2 %examples/bfv_encrypted_add.mlir --data-root %t --input 0:0=@fs://x.npy --input 1:1=@fs://y.npy --keep 0:0=fs://kept/sum.npy | FileCheck %s --check-prefix=KEPT
+// KEPT:      rank 0: fs://kept/sum.npy
+// KEPT-NEXT: rank 1: <absent>
+// RUN: %python %S/read-npy-i64.py %t/rank0/kept/sum.npy | FileCheck %s --check-prefix=FILE
+// RUN: not mplang-run --sim 2 %examples/bfv_encrypted_add.mlir --data-root %t --input 0:0=@fs://x.npy --input 1:1=@fs://y.npy --keep 1:0 2>&1 | FileCheck %s --check-prefix=KEEPBAD
+// KEEPBAD: error: --keep '1:0': rank 1 does not hold result 0
+
 // Refusals, each naming the URI; the same program on workers says the same.
 // RUN: not mplang-run --sim 2 %s --entry missing --data-root %t 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not mplang-run --local 2 %s --entry missing --data-root %t 2>&1 | FileCheck %s --check-prefix=MISSING

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Object stores on running workers: sessions, expiry, program approval,
-liveness.
+liveness, inputs by reference, kept results and who may fetch them.
 
 Usage: store_cluster.py WORKER RUN OPT SESSION.mlir EXAMPLES TMPDIR
+(mplang-fetch is taken from WORKER's directory)
 
 Prints one line per check, for FileCheck; exits non-zero on the first
 surprise. Every worker started here is stopped here.
@@ -12,6 +13,7 @@ import json
 import os
 import secrets
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -19,6 +21,7 @@ import time
 WORKER, RUN, OPT, SESSION, EXAMPLES, TMP = sys.argv[1:7]
 os.makedirs(TMP, exist_ok=True)
 procs = []
+FETCH = os.path.join(os.path.dirname(WORKER), "mplang-fetch")
 X = "--arg=0:0=dense<[1, 2, 3, 4]> : tensor<4xi64>"
 Y = "--arg=1:1=dense<[10, 20, 30, 40]> : tensor<4xi64>"
 
@@ -35,9 +38,10 @@ def get(port, path, token=None):
     return res.status, body
 
 
-def workers(*flags):
-    """A two-worker cluster started with `flags`; returns its file, ports
-    and the driver's token once both answer."""
+def workers(*flags, data=None):
+    """A two-worker cluster started with `flags` (and rank R with
+    --data-root DATA/rankR); returns its file, ports and the driver's token
+    once both answer."""
     socks = [socket.socket() for _ in range(2)]
     for s in socks:
         s.bind(("127.0.0.1", 0))
@@ -52,8 +56,9 @@ def workers(*flags):
                              for r, p in enumerate(ports)],
                    "driver": {"token": driver}}, f)
     for r in range(2):
+        root = ["--data-root", os.path.join(data, f"rank{r}")] if data else []
         procs.append(subprocess.Popen([WORKER, "--cluster", path, "--rank",
-                                       str(r), "--quiet", *flags]))
+                                       str(r), "--quiet", *flags, *root]))
     for p in ports:
         for _ in range(200):
             try:
@@ -78,10 +83,27 @@ def program_digests(program):
          program], capture_output=True, text=True, check=True).stdout
 
 
+def fetch(path, rank, uri, *args):
+    res = subprocess.run([FETCH, "--cluster", path, "--rank", str(rank), uri,
+                          *args], capture_output=True, text=True)
+    return res.returncode, (res.stdout + res.stderr).strip()
+
+
+def write_npy(file, values):
+    """An int64 vector as NumPy writes it."""
+    header = "{'descr': '<i8', 'fortran_order': False, 'shape': (%d,), }" % (
+        len(values))
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    os.makedirs(os.path.dirname(file), exist_ok=True)
+    with open(file, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) +
+                header.encode() + struct.pack(f"<{len(values)}q", *values))
+
+
 def check(name, got, code, text):
     if got[0] != code or text not in got[1]:
         sys.exit(f"{name}: expected {code} '{text}', got {got}")
-    print(f"ok {name}: {got[1].splitlines()[-1]}")
+    print(f"ok {name}: {(got[1].splitlines() or [''])[-1]}")
 
 
 try:
@@ -112,6 +134,9 @@ try:
           "rank 0: <bfv.public_key>")
     check("add again", run(path, SESSION, "--entry", "add", X, Y), 0,
           "rank 0: dense<[11, 22, 33, 44]>")
+    time.sleep(1.5)
+    check("fetch expired", fetch(path, 0, "mem://keys/pk"), 1,
+          "HTTP 410: mem://keys/pk: expired")
 
     # Program approval: digests of the session's per-rank programs.
     digests = program_digests(SESSION)
@@ -131,6 +156,53 @@ try:
           1, f"HTTP 403: the program of rank 0 ({digest0}) is not approved")
     check("approved after a refusal", run(path, SESSION, "--entry", "keygen"),
           0, "rank 0: <bfv.public_key>")
+
+    # The issue's deployment: each party's input loaded by its own worker
+    # from its own data root, the result kept on P0, and workers that
+    # release nothing to the driver.
+    data = os.path.join(TMP, "data")
+    write_npy(os.path.join(data, "rank0", "x.npy"), [1, 2, 3, 4])
+    write_npy(os.path.join(data, "rank1", "y.npy"), [10, 20, 30, 40])
+    path, ports, driver = workers("--release-to-driver=none", data=data)
+    add = os.path.join(EXAMPLES, "bfv_encrypted_add.mlir")
+    by_ref = ["--input", "0:0=@fs://x.npy", "--input", "1:1=@fs://y.npy"]
+    check("results to a driver not released to",
+          run(path, add, *by_ref), 1,
+          "HTTP 403: rank 0 releases no results to the driver "
+          "(--release-to-driver=none), and @main returns 1: keep them on "
+          "this party (mplang-run --keep)")
+    jobs = os.path.join(TMP, "jobs.bin")
+    got = run(path, add, *by_ref, "--keep", "0:0=mem://sum",
+              "--record-requests", jobs)
+    check("kept", got, 0, "rank 0: mem://sum")
+    print(got[1])
+    sent = open(jobs, "rb").read()
+    for name, values in (("x", [1, 2, 3, 4]), ("y", [10, 20, 30, 40])):
+        print(f"ok driver sent {name}'s bytes: "
+              f"{struct.pack('<4q', *values) in sent}, its URI: "
+              f"{f'@fs://{name}.npy'.encode() in sent}")
+    check("fetch as the driver", fetch(path, 0, "mem://sum"), 1,
+          "HTTP 403: rank 0 releases no objects to the driver")
+    check("fetch with another party's token",
+          fetch(path, 0, "mem://sum", "--as", "n1"), 1,
+          "HTTP 403: objects of rank 0 are released to rank 0 only, not to "
+          "rank 1")
+    check("fetch a missing object", fetch(path, 0, "mem://nothing", "--as",
+                                          "n0"), 1,
+          "HTTP 404: mem://nothing: no such object in the party's store")
+    check("fetch outside the root",
+          fetch(path, 0, "fs:///etc/passwd", "--as", "n0"), 1,
+          "absolute paths are not allowed")
+    check("fetch with the party's own token",
+          fetch(path, 0, "mem://sum", "--as", "n0"), 0,
+          "dense<[11, 22, 33, 44]> : tensor<4xi64>")
+    out = os.path.join(TMP, "sum.npy")
+    check("fetch into a file",
+          fetch(path, 0, "mem://sum", "--as", "n0", "-o", out), 0, "")
+    body = open(out, "rb").read()
+    print("ok fetched file:", struct.unpack("<4q", body[-32:]))
+    check("default URI", run(path, add, *by_ref, "--keep", "all"), 0,
+          "rank 0: mem://run-")
 finally:
     for proc in procs:
         proc.terminate()

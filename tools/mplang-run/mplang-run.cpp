@@ -73,6 +73,11 @@ static cl::opt<unsigned> timeoutSeconds("timeout",
 static cl::opt<unsigned> poolThreads("pool-threads",
                                      cl::desc("Threads for heavy kernels"),
                                      cl::init(2));
+static cl::list<std::string>
+    keepSpecs("keep",
+              cl::desc("Leave result I on rank R, in its own store, and print "
+                       "its URI instead: R:I[=URI] (default "
+                       "mem://run-ID/resultI), or all"));
 static cl::opt<std::string> recordRequests(
     "record-requests", cl::Hidden,
     cl::desc("With --cluster/--local: write every job body sent to FILE"));
@@ -287,6 +292,13 @@ int main(int argc, char **argv) {
     return fail(s.message());
   if (failed(bindInputs(ctx, sig, *worldSize, distributed, args)))
     return 1;
+  rt::KeptResults kept;
+  if (rt::Status s =
+          rt::parseKeepSpecs(keepSpecs, sig.results, *worldSize, kept);
+      !s.isOk())
+    return fail(s.message());
+  if (failed(rt::keepResults(*module, entryName, sig.results, kept)))
+    return 1;
 
   rt::SimulationOptions options;
   options.entry = entryName;
@@ -353,6 +365,11 @@ int main(int argc, char **argv) {
     auto next = outcome.results.begin();
     for (auto [i, type] : llvm::enumerate(sig.results)) {
       Type local = simp::getRankLocalType(type, r);
+      // A kept result stayed on its rank: its URI stands for it.
+      if (auto it = kept.find({int64_t(r), unsigned(i)}); it != kept.end()) {
+        line += (i ? ", " : "") + it->second;
+        continue;
+      }
       rt::Value value = local ? *next++ : rt::Value::absent();
       line += (i ? ", " : "") + format(value, local);
       if (!outputDir.empty() && value.isTensor()) {

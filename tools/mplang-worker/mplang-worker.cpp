@@ -105,6 +105,12 @@ static cl::opt<std::string> approvedPrograms(
     cl::desc("Run only programs whose digest (mplang-opt "
              "--simp-program-digests) is the last word of a line of FILE"));
 
+static cl::opt<std::string> releaseToDriver(
+    "release-to-driver",
+    cl::desc("all: results and kept objects may go to the driver; none: "
+             "only to this party's own credential"),
+    cl::init("all"));
+
 static cl::opt<bool> quiet("quiet",
                            cl::desc("Do not announce the endpoint on start"));
 
@@ -177,6 +183,10 @@ int main(int argc, char **argv) {
   options.authDeadlineSeconds = authDeadline;
   options.maxUnauthenticated = maxUnauthenticated;
   options.maxConnectionsPerPeer = maxConnectionsPerPeer;
+  if (releaseToDriver != "all" && releaseToDriver != "none")
+    return fail("--release-to-driver takes all or none, not '" +
+                releaseToDriver + "'");
+  options.releaseToDriver = releaseToDriver == "all";
   if (!approvedPrograms.empty())
     if (Status s = loadApprovedPrograms(approvedPrograms,
                                         options.approvedPrograms.emplace());

@@ -7,6 +7,7 @@
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/InitAllDialects.h"
 #include "mplang/Runtime/Cluster/HttpCommunicator.h"
+#include "mplang/Runtime/Cluster/ObjectFetch.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Executor.h"
@@ -223,7 +224,9 @@ std::optional<int64_t> Worker::Impl::authenticate(const httplib::Request &req,
   if (from == kDriver) {
     credential = &config.driver;
   } else if (!llvm::StringRef(from).getAsInteger(10, rank) && rank >= 0 &&
-             rank < int64_t(config.nodes.size()) && rank != options.rank) {
+             rank < int64_t(config.nodes.size()) &&
+             // The party itself, only to fetch its own objects.
+             (rank != options.rank || req.path == "/v1/objects")) {
     credential = &config.nodes[rank].credential;
   } else {
     reply(res, 401,
@@ -382,6 +385,13 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   auto entry = mine.lookupSymbol<mlir::func::FuncOp>(request.entry);
   if (!entry || entry.isExternal())
     return reply(res, 400, "no entry function @" + request.entry);
+  if (!options.releaseToDriver && entry.getNumResults())
+    return reply(res, 403,
+                 "rank " + std::to_string(options.rank) +
+                     " releases no results to the driver "
+                     "(--release-to-driver=none), and @" + request.entry +
+                     " returns " + std::to_string(entry.getNumResults()) +
+                     ": keep them on this party (mplang-run --keep)");
   if (entry.getNumArguments() != request.args.size())
     return reply(res, 400,
                  "@" + request.entry + " takes " +
@@ -759,6 +769,11 @@ void Worker::Impl::routes() {
               [this](const httplib::Request &req, httplib::Response &res,
                      const httplib::ContentReader &reader) {
                 stream(req, res, reader);
+              });
+  server->Get("/v1/objects",
+              [this](const httplib::Request &req, httplib::Response &res) {
+                serveObject(req, res, options.rank, sender(req),
+                            options.releaseToDriver);
               });
   // Last, so that only requests no route took get here.
   auto unknown = [](const httplib::Request &req, httplib::Response &res) {

@@ -137,13 +137,34 @@ Status ObjectStore::load(llvm::StringRef uri, mlir::Type type, Value &out) {
   store::ObjectURI parsed;
   if (Status s = parseURI(uri, parsed); !s.isOk())
     return s;
-  Status status = parsed.scheme == store::Scheme::File
-                      ? loadFile(uri, parsed.components, type, out)
-                      : loadMemory(memoryName(parsed), out);
-  if (!status.isOk())
-    return status;
+  if (parsed.scheme == store::Scheme::File) {
+    std::string bytes;
+    if (Status s = readFile(uri, parsed.components, bytes); !s.isOk())
+      return s;
+    Status s =
+        getLayout(type) ? parseNpy(bytes, out) : deserializeValue(bytes, out);
+    if (!s.isOk())
+      return Status::error(uri + ": " + s.message());
+  } else if (Status s = loadMemory(memoryName(parsed), out); !s.isOk()) {
+    return s;
+  }
   if (Status s = checkValueType(out, type); !s.isOk())
     return Status::error(uri + " holds " + s.message());
+  return Status::ok();
+}
+
+Status ObjectStore::read(llvm::StringRef uri, std::string &bytes,
+                         bool &expired) {
+  expired = false;
+  store::ObjectURI parsed;
+  if (Status s = parseURI(uri, parsed); !s.isOk())
+    return s;
+  if (parsed.scheme == store::Scheme::File)
+    return readFile(uri, parsed.components, bytes);
+  Value value;
+  if (Status s = loadMemory(memoryName(parsed), value, &expired); !s.isOk())
+    return s;
+  bytes = serializeValue(value);
   return Status::ok();
 }
 
@@ -157,9 +178,9 @@ Status ObjectStore::save(llvm::StringRef uri, const Value &value,
   return saveMemory(memoryName(parsed), value);
 }
 
-Status ObjectStore::loadFile(llvm::StringRef uri,
+Status ObjectStore::readFile(llvm::StringRef uri,
                              llvm::ArrayRef<llvm::StringRef> path,
-                             mlir::Type type, Value &out) {
+                             std::string &bytes) {
   UniqueFd dir;
   if (Status s = openParent(options.dataRoot, uri, path, false, dir); !s.isOk())
     return s;
@@ -172,14 +193,7 @@ Status ObjectStore::loadFile(llvm::StringRef uri,
   struct stat st;
   if (fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode))
     return Status::error(uri + ": not a regular file");
-  std::string bytes;
-  if (Status s = readAll(file.get(), uri, bytes); !s.isOk())
-    return s;
-  Status parsed =
-      getLayout(type) ? parseNpy(bytes, out) : deserializeValue(bytes, out);
-  if (!parsed.isOk())
-    return Status::error(uri + ": " + parsed.message());
-  return Status::ok();
+  return readAll(file.get(), uri, bytes);
 }
 
 Status ObjectStore::saveFile(llvm::StringRef uri,
@@ -232,7 +246,8 @@ void ObjectStore::dropExpired() {
   }
 }
 
-Status ObjectStore::loadMemory(const std::string &name, Value &out) {
+Status ObjectStore::loadMemory(const std::string &name, Value &out,
+                               bool *expired) {
   std::lock_guard<std::mutex> lock(mutex);
   auto it = memory.find(name);
   if (it == memory.end())
@@ -240,6 +255,8 @@ Status ObjectStore::loadMemory(const std::string &name, Value &out) {
                          ": no such object in the party's store");
   if (it->second.expires <= std::chrono::steady_clock::now()) {
     dropExpired();
+    if (expired)
+      *expired = true;
     return Status::error("mem://" + name +
                          ": expired (objects in memory "
                          "are kept " +

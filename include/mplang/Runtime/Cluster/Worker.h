@@ -52,6 +52,9 @@ struct WorkerOptions {
   /// When set, only jobs whose program for this rank has one of these
   /// digests (mlir::simp::programDigest) run; others get 403.
   std::optional<std::set<std::string>> approvedPrograms;
+  /// Whether jobs may return results, and kept objects be fetched, by the
+  /// driver; the party's own credential may always fetch its objects.
+  bool releaseToDriver = true;
 };
 
 class Worker {

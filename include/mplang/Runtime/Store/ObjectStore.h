@@ -11,6 +11,7 @@
 #include "mplang/Runtime/Status.h"
 #include "mplang/Runtime/Value.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Types.h"
 #include <chrono>
 #include <map>
@@ -38,6 +39,9 @@ public:
   Status load(llvm::StringRef uri, mlir::Type type, Value &out);
   /// Writes `value` (of `type`) as `uri`, replacing what was there.
   Status save(llvm::StringRef uri, const Value &value, mlir::Type type);
+  /// The stored bytes of `uri`: a file as it is, a memory object as
+  /// serializeValue writes it. `expired` tells an expired object apart.
+  Status read(llvm::StringRef uri, std::string &bytes, bool &expired);
 
 private:
   struct MemoryObject {
@@ -45,11 +49,12 @@ private:
     uint64_t bytes;
     std::chrono::steady_clock::time_point expires;
   };
-  Status loadFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
-                  mlir::Type type, Value &out);
+  Status readFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
+                  std::string &bytes);
   Status saveFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
                   const Value &value, mlir::Type type);
-  Status loadMemory(const std::string &name, Value &out);
+  Status loadMemory(const std::string &name, Value &out,
+                    bool *expired = nullptr);
   Status saveMemory(const std::string &name, const Value &value);
   /// Drops expired objects; called with `mutex` held.
   void dropExpired();
@@ -88,6 +93,24 @@ std::string encodeArgument(const Value &value);
 /// none). The value is checked against `type`.
 Status decodeArgument(llvm::StringRef bytes, mlir::Type type,
                       ObjectStore *store, Value &out);
+
+/// (rank, global result index) -> the URI it is kept as on that rank.
+using KeptResults = std::map<std::pair<int64_t, unsigned>, std::string>;
+
+/// Parses `mplang-run --keep` specs: `R:I` (kept as
+/// `mem://run-RANDOM/resultI`, fresh for each run), `R:I=URI`, or `all`
+/// (every result every rank holds). `results` are the global entry's
+/// result types.
+Status parseKeepSpecs(llvm::ArrayRef<std::string> specs,
+                      llvm::ArrayRef<mlir::Type> results, int64_t worldSize,
+                      KeptResults &kept);
+
+/// Makes each rank's entry in `projected` (per-rank modules) save its kept
+/// results in its own store instead of returning them.
+mlir::LogicalResult keepResults(mlir::ModuleOp projected,
+                                llvm::StringRef entry,
+                                llvm::ArrayRef<mlir::Type> results,
+                                const KeptResults &kept);
 
 } // namespace mplang::rt
 

@@ -1,0 +1,61 @@
+//===- ObjectFetch.cpp - kept objects fetched from their party ------------===//
+
+#include "mplang/Runtime/Cluster/ObjectFetch.h"
+#include "PeerLinks.h"
+#include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Store/ObjectStore.h"
+
+using namespace mplang::rt;
+
+void mplang::rt::serveObject(const httplib::Request &req,
+                             httplib::Response &res, int64_t rank,
+                             int64_t sender, bool releaseToDriver) {
+  auto refuse = [&](int status, const std::string &message) {
+    res.status = status;
+    res.set_content(message + "\n", "text/plain");
+  };
+  if (sender >= 0 && sender != rank)
+    return refuse(403, "objects of rank " + std::to_string(rank) +
+                           " are released to rank " + std::to_string(rank) +
+                           " only, not to rank " + std::to_string(sender));
+  if (sender < 0 && !releaseToDriver)
+    return refuse(403, "rank " + std::to_string(rank) +
+                           " releases no objects to the driver "
+                           "(--release-to-driver=none)");
+  std::shared_ptr<ObjectStore> objects = getObjectStore(rank);
+  if (!objects)
+    return refuse(404, "rank " + std::to_string(rank) + " has no store");
+  std::string bytes;
+  bool expired = false;
+  if (Status s = objects->read(req.get_param_value("uri"), bytes, expired);
+      !s.isOk())
+    return refuse(expired ? 410 : 404, s.message());
+  res.set_content(std::move(bytes), "application/octet-stream");
+}
+
+Status mplang::rt::fetchObject(const ClusterConfig &config, int64_t rank,
+                               const std::string &asNode,
+                               const std::string &uri, std::string &bytes) {
+  std::string from = protocol::kDriver, token = config.driver.token;
+  if (!asNode.empty()) {
+    std::optional<int64_t> self = config.rankOf(asNode);
+    if (!self)
+      return Status::error("no node '" + asNode + "' in the cluster file");
+    from = std::to_string(*self);
+    token = config.nodes[*self].credential.token;
+  }
+  if (token.empty())
+    return Status::error(
+        "the cluster file has no token of " +
+        (asNode.empty() ? std::string("the driver") : "node '" + asNode + "'"));
+  std::unique_ptr<httplib::Client> client =
+      makeClient(config, rank, from, token);
+  httplib::Result result = client->Get(
+      "/v1/objects", httplib::Params{{"uri", uri}}, httplib::Headers{});
+  if (!result || result->status != 200)
+    return Status::error("rank " + llvm::Twine(rank) + " (" +
+                         config.endpoint(rank) +
+                         ") refused: " + describeFailure(result));
+  bytes = std::move(result->body);
+  return Status::ok();
+}
