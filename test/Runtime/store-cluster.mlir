@@ -17,7 +17,7 @@
 // CHECK: ok add: rank 1: <absent>
 // CHECK: rank 0: dense<[11, 22, 33, 44]> : tensor<4xi64>
 // CHECK: ok keygen: rank 1: <absent>
-// CHECK: ok expired: {{.*}}mem://keys/pk: expired (objects in memory are kept 1 s)
+// CHECK: ok expired: {{.*}}mem://keys/pk: expired (objects in memory are kept 4 s)
 // CHECK: ok keygen again: rank 1: <absent>
 // CHECK: ok add again: rank 1: <absent>
 // CHECK: ok fetch expired: {{.*}}HTTP 410: mem://keys/pk: expired

@@ -124,17 +124,18 @@ try:
     print(run(path, SESSION, "--entry", "add", X, Y)[1].splitlines()[0])
 
     # Objects in memory expire; the worker goes on serving.
-    path, ports, driver = workers("--store-ttl", "1")
+    # Long enough for two jobs on a loaded machine.
+    path, ports, driver = workers("--store-ttl", "4")
     check("keygen", run(path, SESSION, "--entry", "keygen"), 0,
           "rank 0: <bfv.public_key>")
-    time.sleep(1.5)
+    time.sleep(4.5)
     check("expired", run(path, SESSION, "--entry", "add", X, Y), 1,
-          "mem://keys/pk: expired (objects in memory are kept 1 s)")
+          "mem://keys/pk: expired (objects in memory are kept 4 s)")
     check("keygen again", run(path, SESSION, "--entry", "keygen"), 0,
           "rank 0: <bfv.public_key>")
     check("add again", run(path, SESSION, "--entry", "add", X, Y), 0,
           "rank 0: dense<[11, 22, 33, 44]>")
-    time.sleep(1.5)
+    time.sleep(4.5)
     check("fetch expired", fetch(path, 0, "mem://keys/pk"), 1,
           "HTTP 410: mem://keys/pk: expired")
 
