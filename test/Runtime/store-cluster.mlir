@@ -7,8 +7,9 @@
 // the two-party BFV addition with each input loaded by its owner's worker
 // and the sum kept on P0 behind --release-to-driver=none: the driver's job
 // bodies hold the URIs but not the inputs' bytes, the driver and the other
-// party are refused the sum (403), P0's own credential fetches it.
-// RUN: %python %S/store_cluster.py mplang-worker mplang-run mplang-opt %S/Inputs/session.mlir %examples %t | FileCheck %s
+// party are refused the sum (403), P0's own credential fetches it, also
+// over mutual TLS with P0's certificate.
+// RUN: %python %S/store_cluster.py mplang-worker mplang-run mplang-opt %S/Inputs/session.mlir %examples %S/../../scripts/make-test-certs.sh %t | FileCheck %s
 
 // CHECK: ok live: 200 0 bytes
 // CHECK: ok health without a token: 401
@@ -40,3 +41,7 @@
 // CHECK: ok fetch with the party's own token: dense<[11, 22, 33, 44]> : tensor<4xi64>
 // CHECK: ok fetched file: (11, 22, 33, 44)
 // CHECK: ok default URI: rank 1: <absent>
+// CHECK: ok kept over TLS: rank 1: <absent>
+// CHECK: ok fetch over TLS as the driver: {{.*}}HTTP 403: rank 0 releases no objects to the driver
+// CHECK: ok fetch over TLS as another party: {{.*}}HTTP 403: objects of rank 0 are released to rank 0 only, not to rank 1
+// CHECK: ok fetch over TLS as the owner: dense<[11, 22, 33, 44]> : tensor<4xi64>

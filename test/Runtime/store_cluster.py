@@ -2,7 +2,7 @@
 """Object stores on running workers: sessions, expiry, program approval,
 liveness, inputs by reference, kept results and who may fetch them.
 
-Usage: store_cluster.py WORKER RUN OPT SESSION.mlir EXAMPLES TMPDIR
+Usage: store_cluster.py WORKER RUN OPT SESSION.mlir EXAMPLES CERTS TMPDIR
 (mplang-fetch is taken from WORKER's directory)
 
 Prints one line per check, for FileCheck; exits non-zero on the first
@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 
-WORKER, RUN, OPT, SESSION, EXAMPLES, TMP = sys.argv[1:7]
+WORKER, RUN, OPT, SESSION, EXAMPLES, CERTS, TMP = sys.argv[1:8]
 os.makedirs(TMP, exist_ok=True)
 procs = []
 FETCH = os.path.join(os.path.dirname(WORKER), "mplang-fetch")
@@ -38,10 +38,11 @@ def get(port, path, token=None):
     return res.status, body
 
 
-def workers(*flags, data=None):
+def workers(*flags, data=None, tls=False):
     """A two-worker cluster started with `flags` (and rank R with
-    --data-root DATA/rankR); returns its file, ports and the driver's token
-    once both answer."""
+    --data-root DATA/rankR; with `tls`, mutual TLS with certificates from
+    CERTS); returns its file, ports and the driver's token once both answer
+    (with TLS, mplang-run waits for them instead)."""
     socks = [socket.socket() for _ in range(2)]
     for s in socks:
         s.bind(("127.0.0.1", 0))
@@ -49,17 +50,27 @@ def workers(*flags, data=None):
     for s in socks:
         s.close()
     driver = secrets.token_hex(16)
-    path = os.path.join(TMP, f"cluster-{ports[0]}.json")
+    config = {"nodes": [{"name": f"n{r}", "endpoint": f"127.0.0.1:{p}",
+                         "token": secrets.token_hex(16)}
+                        for r, p in enumerate(ports)],
+              "driver": {"token": driver}}
+    directory = TMP
+    if tls:
+        directory = os.path.join(TMP, "certs")
+        subprocess.run([CERTS, directory, "n0", "n1", "driver"], check=True,
+                       stdout=subprocess.DEVNULL)
+        for who in (*config["nodes"], config["driver"]):
+            name = who.get("name", "driver")
+            who.update(tls_cert=f"{name}.pem", tls_key=f"{name}.key")
+        config["tls"] = {"ca": "ca.pem", "mutual": True}
+    path = os.path.join(directory, f"cluster-{ports[0]}.json")
     with open(path, "w") as f:
-        json.dump({"nodes": [{"name": f"n{r}", "endpoint": f"127.0.0.1:{p}",
-                              "token": secrets.token_hex(16)}
-                             for r, p in enumerate(ports)],
-                   "driver": {"token": driver}}, f)
+        json.dump(config, f)
     for r in range(2):
         root = ["--data-root", os.path.join(data, f"rank{r}")] if data else []
         procs.append(subprocess.Popen([WORKER, "--cluster", path, "--rank",
                                        str(r), "--quiet", *flags, *root]))
-    for p in ports:
+    for p in ports if not tls else []:
         for _ in range(200):
             try:
                 if get(p, "/v1/health", driver)[0] == 200:
@@ -204,6 +215,20 @@ try:
     print("ok fetched file:", struct.unpack("<4q", body[-32:]))
     check("default URI", run(path, add, *by_ref, "--keep", "all"), 0,
           "rank 0: mem://run-")
+
+    # The same over mutual TLS: the owner's token and certificate fetch.
+    path, ports, driver = workers("--release-to-driver=none", data=data,
+                                  tls=True)
+    check("kept over TLS", run(path, add, *by_ref, "--keep", "0:0=mem://sum"),
+          0, "rank 1: <absent>")
+    check("fetch over TLS as the driver", fetch(path, 0, "mem://sum"), 1,
+          "HTTP 403: rank 0 releases no objects to the driver")
+    check("fetch over TLS as another party",
+          fetch(path, 0, "mem://sum", "--as", "n1"), 1,
+          "HTTP 403: objects of rank 0 are released to rank 0 only")
+    check("fetch over TLS as the owner",
+          fetch(path, 0, "mem://sum", "--as", "n0"), 0,
+          "dense<[11, 22, 33, 44]> : tensor<4xi64>")
 finally:
     for proc in procs:
         proc.terminate()
