@@ -163,4 +163,29 @@ TEST(NpyTest, ParsesWhatNumpyWrites) {
   EXPECT_FALSE(parseNpy(fortran, out).isOk());
 }
 
+TEST(NpyTest, RefusesShapesItsDataDoesNotHave) {
+  // Checked before anything of the claimed size is allocated.
+  auto npy = [](llvm::StringRef shape, size_t dataBytes) {
+    std::string header = ("{'descr': '<f4', 'fortran_order': False, 'shape': (" +
+                          shape + "), }\n")
+                             .str();
+    std::string file = "\x93NUMPY\x01";
+    file.push_back('\0');
+    uint16_t length = header.size();
+    file.append(reinterpret_cast<const char *>(&length), 2);
+    return file + header + std::string(dataBytes, '\0');
+  };
+  Value out;
+  EXPECT_EQ(parseNpy(npy("4294967296, 4294967296", 16), out).message(),
+            ".npy data has 16 bytes, its header's shape (4294967296, "
+            "4294967296) needs more than 2^64");
+  EXPECT_EQ(parseNpy(npy("55555555555555,", 8), out).message(),
+            ".npy data has 8 bytes, its header's shape (55555555555555,) "
+            "needs 222222222222220");
+  EXPECT_EQ(parseNpy(npy("3, 2", 20), out).message(),
+            ".npy data has 20 bytes, its header's shape (3, 2) needs 24");
+  EXPECT_TRUE(parseNpy(npy("0, 4294967296", 0), out).isOk());
+  EXPECT_TRUE(parseNpy(npy("3, 2", 24), out).isOk());
+}
+
 } // namespace
