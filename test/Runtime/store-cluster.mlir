@@ -37,7 +37,7 @@
 // CHECK: ok fetch as the driver: {{.*}}HTTP 403: rank 0 releases no objects to the driver (--release-to-driver=none)
 // CHECK: ok fetch with another party's token: {{.*}}HTTP 403: objects of rank 0 are released to rank 0 only, not to rank 1
 // CHECK: ok fetch a missing object: {{.*}}HTTP 404: mem://nothing: no such object in the party's store
-// CHECK: ok fetch outside the root: {{.*}}'fs:///etc/passwd': absolute paths are not allowed
+// CHECK: ok fetch outside the root: {{.*}}HTTP 400: 'fs:///etc/passwd': absolute paths are not allowed
 // CHECK: ok fetch with the party's own token: dense<[11, 22, 33, 44]> : tensor<4xi64>
 // CHECK: ok fetched file: (11, 22, 33, 44)
 // CHECK: ok default URI: rank 1: <absent>

@@ -2,6 +2,7 @@
 
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
 #include "PeerLinks.h"
+#include "mplang/Dialect/Store/IR/StoreURI.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
@@ -22,13 +23,17 @@ void mplang::rt::serveObject(const httplib::Request &req,
     return refuse(403, "rank " + std::to_string(rank) +
                            " releases no objects to the driver "
                            "(--release-to-driver=none)");
+  std::string uri = req.get_param_value("uri");
+  mlir::store::ObjectURI parsed;
+  std::string error;
+  if (!mlir::store::parseObjectURI(uri, parsed, error))
+    return refuse(400, error);
   std::shared_ptr<ObjectStore> objects = getObjectStore(rank);
   if (!objects)
     return refuse(404, "rank " + std::to_string(rank) + " has no store");
   std::string bytes;
   bool expired = false;
-  if (Status s = objects->read(req.get_param_value("uri"), bytes, expired);
-      !s.isOk())
+  if (Status s = objects->read(uri, bytes, expired); !s.isOk())
     return refuse(expired ? 410 : 404, s.message());
   res.set_content(std::move(bytes), "application/octet-stream");
 }

@@ -19,8 +19,8 @@ struct Response;
 namespace mplang::rt {
 
 /// Serves a fetch on the worker of `rank` from `sender` (a rank, or -1 for
-/// the driver): 200 with the object's bytes, 403 for anyone else, 404 for
-/// a missing object, 410 for an expired one.
+/// the driver): 200 with the object's bytes, 400 for a malformed URI, 403
+/// for anyone else, 404 for a missing object, 410 for an expired one.
 void serveObject(const httplib::Request &req, httplib::Response &res,
                  int64_t rank, int64_t sender, bool releaseToDriver);
 
