@@ -13,6 +13,14 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 
 config.substitutions.append(("%examples", os.path.join(config.mplang_src_root, "examples")))
 
+# Peak-memory bounds do not hold under AddressSanitizer (shadow memory, and
+# freed blocks kept in quarantine): such tests say `UNSUPPORTED: asan`.
+_run = os.path.join(config.mplang_tools_dir, "mplang-run")
+if os.path.exists(_run):
+    with open(_run, "rb") as f:
+        if b"__asan_init" in f.read():
+            config.available_features.add("asan")
+
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(["mplang-opt", "mplang-run", "mplang-worker"], [config.mplang_tools_dir])

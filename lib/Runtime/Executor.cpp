@@ -130,8 +130,16 @@ void Executor::loop() {
     for (readyNext = 0; readyNext < ready.size() && !failed; ++readyNext) {
       auto [frame, index] = ready[readyNext];
       runStep(*frame, index);
-      if (readyNext % 1024 == 1023)
-        checkAbort();
+      if (readyNext % 1024 != 1023)
+        continue;
+      checkAbort();
+      // A long inline run (a loop) keeps adding steps: drop those that ran,
+      // so that the queue holds only what waits (2^20 iterations held
+      // millions of entries).
+      if (2 * (readyNext + 1) >= ready.size()) {
+        ready.erase(ready.begin(), ready.begin() + readyNext + 1);
+        readyNext = size_t(-1); // the loop's increment makes it 0
+      }
     }
     ready.clear();
     if (monitor)
