@@ -9,7 +9,7 @@
 # input is saved as build-asan/fuzz-artifacts/TARGET/crash-* (see
 # docs/testing.md for reproducing it).
 set -euo pipefail
-# Inputs per target for the CI run: about 30-60 s each on a 2-core machine.
+# Inputs per target for the CI run: 10-45 s each on a busy 2-core machine.
 declare -A RUNS_OF=([ir]=4000 [protocol]=50000 [value]=10000 [cluster]=20000
   [npy]=200000)
 RUNS=""
