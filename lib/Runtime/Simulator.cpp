@@ -40,7 +40,8 @@ mplang::rt::simulate(ModuleOp projected, const SimulationOptions &options,
       programs.push_back(program);
   int64_t worldSize = programs.size();
 
-  const KernelRegistry &registry = KernelRegistry::getDefault();
+  const KernelRegistry &registry =
+      options.registry ? *options.registry : KernelRegistry::getDefault();
   std::vector<std::unique_ptr<PlanBuilder>> builders;
   std::vector<const BlockPlan *> entries;
   bool ok = true;

@@ -10,6 +10,7 @@
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
 #include "mplang/Runtime/Cluster/ClusterDriver.h"
+#include "mplang/Runtime/JIT/JIT.h"
 #include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/Simulator.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
@@ -85,6 +86,16 @@ static cl::opt<std::string>
     dataRoot("data-root",
              cl::desc("Rank R's object store (fs:// URIs) is DIR/rankR; "
                       "with --local, its worker's --data-root"));
+
+static cl::opt<std::string>
+    jitMode("jit",
+            cl::desc("Compile local code to native code: off (interpret), "
+                     "on (every group), auto (groups that pay off); "
+                     "default: $MPLANG_JIT, else off"),
+            cl::init(std::getenv("MPLANG_JIT") ? std::getenv("MPLANG_JIT")
+                                               : "off"));
+static cl::opt<std::string>
+    jitDump("jit-dump", cl::desc("Write each compiled group's IR to DIR"));
 
 static std::atomic<bool> interrupted{false};
 
@@ -300,8 +311,17 @@ int main(int argc, char **argv) {
   if (failed(rt::keepResults(*module, entryName, sig.results, kept)))
     return 1;
 
+  std::optional<rt::jit::Mode> mode = rt::jit::parseMode(jitMode);
+  if (!mode)
+    return fail("--jit takes off, on or auto, not '" + jitMode + "'");
+  if (!distributed)
+    rt::jit::outlineLocalGroups(*module, *mode);
+  rt::KernelRegistry kernels = rt::jit::makeRegistry(
+      rt::KernelRegistry::getDefault(), {*mode, jitDump});
+
   rt::SimulationOptions options;
   options.entry = entryName;
+  options.registry = &kernels;
   options.poolThreads = poolThreads;
   options.timeoutSeconds = timeoutSeconds;
   options.trace = !traceFile.empty();

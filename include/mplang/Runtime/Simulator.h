@@ -24,6 +24,8 @@ struct SimulationOptions {
   bool statistics = false;
   /// Set (e.g. from a signal handler) to stop the run.
   const std::atomic<bool> *interrupt = nullptr;
+  /// The kernels to run with (null: KernelRegistry::getDefault()).
+  const KernelRegistry *registry = nullptr;
 };
 
 struct RankOutcome {

@@ -1,0 +1,50 @@
+//===- JIT.h - native code for party-local computation ---------*- C++ -*-===//
+//
+// Groups of local ops (arith, tensor, linalg, scf) in a rank's program are
+// outlined into private functions marked `mplang.jit`; calls to them run as
+// one kernel compiled by MLIR's own pipelines and ExecutionEngine. Ops with
+// no lowering (simp, bfv, field) stay interpreted. See docs/jit.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_JIT_JIT_H
+#define MPLANG_RUNTIME_JIT_JIT_H
+
+#include "mplang/Runtime/Kernel.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include <optional>
+#include <string>
+
+namespace mplang::rt::jit {
+
+/// Off: the interpreter alone (the reference). On: every group with an op
+/// other than a constant. Auto: groups with a loop, a linalg op or a tensor
+/// of at least `kAutoMinElements` elements.
+enum class Mode { Off, On, Auto };
+constexpr int64_t kAutoMinElements = 4096;
+
+std::optional<Mode> parseMode(llvm::StringRef text);
+
+struct Options {
+  Mode mode = Mode::Off;
+  /// When set, each compiled group's input and LLVM dialect IR are written
+  /// there as <hash>.mlir and <hash>.llvm.mlir.
+  std::string dumpDir;
+};
+
+/// The attribute marking outlined functions.
+constexpr llvm::StringLiteral kJitAttrName = "mplang.jit";
+
+/// Outlines the groups `mode` selects in every function of `module` (and of
+/// its nested modules) into private functions of the same module, replaced
+/// by `func.call`s. Outlined code stays valid input for the interpreter.
+void outlineLocalGroups(mlir::ModuleOp module, Mode mode);
+
+/// `base` with a `func.call` kernel that runs outlined functions compiled;
+/// a function that does not compile is interpreted after a warning.
+KernelRegistry makeRegistry(const KernelRegistry &base, const Options &options);
+
+} // namespace mplang::rt::jit
+
+#endif // MPLANG_RUNTIME_JIT_JIT_H

@@ -1,0 +1,327 @@
+//===- Outline.cpp - groups of local ops into functions for the JIT -------===//
+//
+// A group is a maximal run of consecutive local ops in one block. Runs are
+// contiguous, so every value a group reads is defined before it and the
+// group can run as one step without reordering anything around it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Runtime/JIT/JIT.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mplang::rt;
+
+namespace {
+
+bool isJitElementType(Type type) {
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return integer.isSignless() &&
+           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, integer.getWidth());
+  return isa<IndexType>(type) || type.isF32() || type.isF64();
+}
+
+bool isJitType(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.hasStaticShape() && isJitElementType(tensor.getElementType());
+  return isJitElementType(type);
+}
+
+bool hasI1(TypeRange types) {
+  return llvm::any_of(
+      types, [](Type type) { return getElementTypeOrSelf(type).isInteger(1); });
+}
+
+/// Ops whose lowering computes what the interpreter computes. Float min/max
+/// (signed zeros, NaN) and float-to-int casts (the interpreter saturates,
+/// LLVM gives poison) are left out.
+const llvm::StringSet<> &localOpNames() {
+  static const llvm::StringSet<> names = {"arith.constant",
+                                          "arith.addi",
+                                          "arith.subi",
+                                          "arith.muli",
+                                          "arith.divsi",
+                                          "arith.divui",
+                                          "arith.remsi",
+                                          "arith.remui",
+                                          "arith.andi",
+                                          "arith.ori",
+                                          "arith.xori",
+                                          "arith.shli",
+                                          "arith.shrsi",
+                                          "arith.shrui",
+                                          "arith.maxsi",
+                                          "arith.minsi",
+                                          "arith.maxui",
+                                          "arith.minui",
+                                          "arith.addf",
+                                          "arith.subf",
+                                          "arith.mulf",
+                                          "arith.divf",
+                                          "arith.remf",
+                                          "arith.negf",
+                                          "arith.cmpi",
+                                          "arith.cmpf",
+                                          "arith.select",
+                                          "arith.extsi",
+                                          "arith.extui",
+                                          "arith.trunci",
+                                          "arith.index_cast",
+                                          "arith.index_castui",
+                                          "arith.sitofp",
+                                          "arith.uitofp",
+                                          "arith.extf",
+                                          "arith.truncf",
+                                          "tensor.empty",
+                                          "tensor.splat",
+                                          "tensor.from_elements",
+                                          "tensor.extract",
+                                          "tensor.insert",
+                                          "tensor.extract_slice",
+                                          "tensor.insert_slice",
+                                          "tensor.collapse_shape",
+                                          "tensor.expand_shape",
+                                          "linalg.fill",
+                                          "linalg.map",
+                                          "linalg.reduce",
+                                          "linalg.broadcast",
+                                          "linalg.transpose",
+                                          "linalg.matmul",
+                                          "linalg.yield",
+                                          "scf.for",
+                                          "scf.if",
+                                          "scf.while",
+                                          "scf.yield",
+                                          "scf.condition"};
+  return names;
+}
+
+/// i1 arithmetic is stored as bytes the interpreter masks; only the ops that
+/// cannot leave 0/1 take i1 operands in compiled code.
+bool allowsI1(Operation *op) {
+  return isa<arith::CmpIOp, arith::CmpFOp, arith::SelectOp, arith::AndIOp,
+             arith::OrIOp, arith::XOrIOp, arith::ExtUIOp, arith::ConstantOp>(
+             op) ||
+         op->getDialect()->getNamespace() != "arith";
+}
+
+/// A static slice the interpreter accepts: MLIR verifies such windows only
+/// partly, and the interpreter reports the others when it runs them.
+template <typename SliceOp> bool isInBoundsSlice(SliceOp op, ShapedType big) {
+  if (!op.getOffsets().empty() || !op.getSizes().empty() ||
+      !op.getStrides().empty())
+    return false;
+  for (int64_t d = 0, e = big.getRank(); d < e; ++d) {
+    int64_t offset = op.getStaticOffsets()[d], size = op.getStaticSizes()[d],
+            stride = op.getStaticStrides()[d];
+    if (size < 0 || offset < 0 || stride < 1)
+      return false;
+    if (size > 0 && offset + (__int128)(size - 1) * stride >= big.getDimSize(d))
+      return false;
+  }
+  return true;
+}
+
+bool isLocalOp(Operation *op, bool nested);
+
+/// Whether nothing a region yields depends on `op`'s results.
+bool isDead(Operation *op) {
+  return llvm::all_of(op->getUsers(), [](Operation *user) {
+    return !user->hasTrait<OpTrait::IsTerminator>() && user->getNumResults() &&
+           isDead(user);
+  });
+}
+
+bool isLocalRegionBody(Operation *op) {
+  WalkResult result = op->walk([&](Operation *inner) {
+    if (inner == op)
+      return WalkResult::advance();
+    return isLocalOp(inner, /*nested=*/true) ? WalkResult::advance()
+                                             : WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+/// Whether `op` can be compiled. `nested`: inside a compiled op's region,
+/// where an op whose results nothing uses in the end is refused: the
+/// pipeline would delete it, and with it the error it may raise.
+bool isLocalOp(Operation *op, bool nested) {
+  if (!localOpNames().contains(op->getName().getStringRef()))
+    return false;
+  if (!llvm::all_of(op->getOperandTypes(), isJitType) ||
+      !llvm::all_of(op->getResultTypes(), isJitType))
+    return false;
+  if (!allowsI1(op) &&
+      (hasI1(op->getOperandTypes()) || hasI1(op->getResultTypes())))
+    return false;
+  if (nested && op->getNumResults() && isDead(op))
+    return false;
+  if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
+    if (!isInBoundsSlice(slice, slice.getSourceType()))
+      return false;
+  if (auto slice = dyn_cast<tensor::InsertSliceOp>(op))
+    if (!isInBoundsSlice(slice, slice.getDestType()))
+      return false;
+  if (auto reduce = dyn_cast<linalg::ReduceOp>(op))
+    if (reduce.getInputs().size() != 1)
+      return false;
+  return op->getNumRegions() == 0 || isLocalRegionBody(op);
+}
+
+/// Whether compiling `ops` pays off under `mode`.
+bool worthCompiling(ArrayRef<Operation *> ops, jit::Mode mode) {
+  bool work = llvm::any_of(
+      ops, [](Operation *op) { return !isa<arith::ConstantOp>(op); });
+  if (!work || mode == jit::Mode::On)
+    return work;
+  for (Operation *op : ops) {
+    WalkResult heavy = op->walk([](Operation *inner) {
+      if (isa<scf::ForOp, scf::WhileOp, linalg::LinalgOp>(inner))
+        return WalkResult::interrupt();
+      for (Type type : inner->getResultTypes())
+        if (auto tensor = dyn_cast<RankedTensorType>(type))
+          if (tensor.getNumElements() >= jit::kAutoMinElements)
+            return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (heavy.wasInterrupted())
+      return true;
+  }
+  return false;
+}
+
+/// Collects the runs of local ops of `block` and of the blocks nested in its
+/// other ops (not in linalg bodies, which the interpreter runs on whole
+/// tensors).
+void collectRuns(Block &block,
+                 SmallVectorImpl<SmallVector<Operation *>> &runs) {
+  SmallVector<Operation *> run;
+  auto flush = [&] {
+    if (!run.empty())
+      runs.push_back(std::move(run));
+    run.clear();
+  };
+  for (Operation &op : block) {
+    if (!op.hasTrait<OpTrait::IsTerminator>() && isLocalOp(&op, false)) {
+      run.push_back(&op);
+      continue;
+    }
+    flush();
+    if (isa<linalg::LinalgOp>(op))
+      continue;
+    for (Region &region : op.getRegions())
+      for (Block &inner : region)
+        collectRuns(inner, runs);
+  }
+  flush();
+}
+
+void outline(ArrayRef<Operation *> run, SymbolTable &symbols, int64_t index) {
+  Block *block = run.front()->getBlock();
+  llvm::SmallPtrSet<Operation *, 16> inRun(run.begin(), run.end());
+  auto definedInRun = [&](mlir::Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      def = v.getParentBlock()->getParentOp();
+    Operation *ancestor = block->findAncestorOpInBlock(*def);
+    return ancestor && inRun.contains(ancestor);
+  };
+
+  // Constants are cloned into the function, so that the pipeline sees them.
+  llvm::SetVector<mlir::Value> inputs;
+  llvm::SetVector<Operation *> constants;
+  auto read = [&](mlir::Value v) {
+    if (definedInRun(v))
+      return;
+    if (Operation *def = v.getDefiningOp(); def && isa<arith::ConstantOp>(def))
+      constants.insert(def);
+    else
+      inputs.insert(v);
+  };
+  for (Operation *op : run)
+    op->walk([&](Operation *inner) {
+      for (mlir::Value v : inner->getOperands())
+        read(v);
+    });
+  // Results nobody reads are returned too: the interpreter computes them
+  // (and reports their errors), so the compiled code must not drop them.
+  SmallVector<mlir::Value> outputs;
+  for (Operation *op : run)
+    for (mlir::Value result : op->getResults())
+      if (result.use_empty() ||
+          llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !inRun.contains(block->findAncestorOpInBlock(*user));
+          }))
+        outputs.push_back(result);
+
+  MLIRContext *ctx = block->getParentOp()->getContext();
+  OpBuilder builder(ctx);
+  auto fnType = builder.getFunctionType(
+      llvm::to_vector(
+          llvm::map_range(inputs, [](mlir::Value v) { return v.getType(); })),
+      llvm::to_vector(
+          llvm::map_range(outputs, [](mlir::Value v) { return v.getType(); })));
+  Location loc = run.front()->getLoc();
+  auto fn = func::FuncOp::create(loc, "__jit_" + std::to_string(index), fnType);
+  fn.setPrivate();
+  fn->setAttr(jit::kJitAttrName, builder.getUnitAttr());
+  Block *entry = fn.addEntryBlock();
+  IRMapping map;
+  map.map(inputs.getArrayRef(), entry->getArguments());
+  builder.setInsertionPointToStart(entry);
+  for (Operation *constant : constants)
+    builder.clone(*constant, map);
+  for (Operation *op : run)
+    builder.clone(*op, map);
+  builder.create<func::ReturnOp>(
+      loc, llvm::to_vector(llvm::map_range(
+               outputs, [&](mlir::Value v) { return map.lookup(v); })));
+  symbols.insert(fn);
+
+  builder.setInsertionPoint(run.front());
+  auto call = builder.create<func::CallOp>(loc, fn, inputs.getArrayRef());
+  for (auto [output, result] : llvm::zip(outputs, call.getResults()))
+    output.replaceAllUsesWith(result);
+  for (Operation *op : llvm::reverse(run))
+    op->erase();
+}
+
+} // namespace
+
+std::optional<jit::Mode> jit::parseMode(llvm::StringRef text) {
+  if (text == "off")
+    return Mode::Off;
+  if (text == "on")
+    return Mode::On;
+  if (text == "auto")
+    return Mode::Auto;
+  return std::nullopt;
+}
+
+void jit::outlineLocalGroups(ModuleOp module, Mode mode) {
+  if (mode == Mode::Off)
+    return;
+  SmallVector<ModuleOp> modules;
+  module.walk([&](ModuleOp m) { modules.push_back(m); });
+  for (ModuleOp m : modules) {
+    SymbolTable symbols(m);
+    SmallVector<SmallVector<Operation *>> runs;
+    for (auto fn : llvm::to_vector(m.getOps<func::FuncOp>()))
+      if (!fn.isExternal() && !fn->hasAttr(kJitAttrName))
+        collectRuns(fn.getBody().front(), runs);
+    int64_t index = 0;
+    for (ArrayRef<Operation *> run : runs)
+      if (worthCompiling(run, mode))
+        outline(run, symbols, index++);
+  }
+}
