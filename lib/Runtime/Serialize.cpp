@@ -118,12 +118,9 @@ static std::optional<Status> parseTensorHeader(llvm::StringRef bytes,
   header.dtype = DType(dtype);
   header.shape.resize(rank);
   std::memcpy(header.shape.data(), bytes.data() + 3, rank * sizeof(int64_t));
-  uint64_t elements = 1;
-  for (int64_t dim : header.shape) {
-    if (dim < 0 || (dim && elements > (uint64_t(1) << 40) / uint64_t(dim)))
-      return Status::error("value message has an invalid shape");
-    elements *= dim;
-  }
+  uint64_t elements;
+  if (!countElements(header.shape, elements))
+    return Status::error("value message has an invalid shape");
   header.dataSize = elements * dtypeSize(header.dtype);
   return Status::ok();
 }

@@ -42,7 +42,10 @@ std::optional<DType> mplang::rt::getDType(Type elementType) {
 
 std::optional<TensorLayout> mplang::rt::getLayout(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-    if (!tensor.hasStaticShape())
+    // No run-time tensor of this type: too many elements to allocate.
+    uint64_t elements;
+    if (!tensor.hasStaticShape() ||
+        !countElements(tensor.getShape(), elements))
       return std::nullopt;
     std::optional<DType> dtype = getDType(tensor.getElementType());
     if (!dtype)

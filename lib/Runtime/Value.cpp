@@ -58,6 +58,17 @@ bool mplang::rt::isFloat(DType dtype) {
   return dtype == DType::F32 || dtype == DType::F64;
 }
 
+bool mplang::rt::countElements(llvm::ArrayRef<int64_t> shape,
+                               uint64_t &count) {
+  count = 1;
+  for (int64_t dim : shape) {
+    if (dim < 0 || (dim && count > kMaxTensorElements / uint64_t(dim)))
+      return false;
+    count *= uint64_t(dim);
+  }
+  return true;
+}
+
 Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape)
     : Tensor(dtype, shape, /*zeroed=*/true) {}
 

@@ -27,6 +27,13 @@ enum class DType : uint8_t { I1, I8, I16, I32, I64, F32, F64, GF128 };
 
 /// Bytes per element.
 size_t dtypeSize(DType dtype);
+
+/// The most elements a tensor may have. Shapes come from programs and
+/// messages, so their products are checked against it before allocation.
+constexpr uint64_t kMaxTensorElements = uint64_t(1) << 40;
+/// The element count of `shape`, or false if a dimension is negative or the
+/// count exceeds kMaxTensorElements (never overflowing).
+bool countElements(llvm::ArrayRef<int64_t> shape, uint64_t &count);
 /// Short name (`i32`, `f64`, `gf128`).
 llvm::StringRef dtypeName(DType dtype);
 bool isInteger(DType dtype);

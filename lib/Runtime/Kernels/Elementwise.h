@@ -58,7 +58,9 @@ inline mlir::FailureOr<TensorLayout> resultLayout(mlir::Operation *op,
                                                   unsigned i = 0) {
   std::optional<TensorLayout> layout = getLayout(op->getResult(i).getType());
   if (!layout)
-    return op->emitOpError("has a result type mplang-run does not support: ")
+    return op->emitOpError("has a result type the runtime cannot hold "
+                           "(dynamic, an unsupported element type, or more "
+                           "than 2^40 elements): ")
            << op->getResult(i).getType();
   return *layout;
 }
