@@ -1,8 +1,9 @@
 //===- FieldBench.cpp - throughput of the field kernels -------------------===//
 //
-// GF(2^128) multiply and AES on cache-resident arrays (the sizes of
-// /work/shared/anchors/field_bench.cpp: 3 x 64 KiB and 16 KiB), once per ISA
-// level this CPU supports, and OKVS solve/decode at the reference table sizes.
+// GF(2^128) multiply and AES on cache-resident arrays (the sizes of the
+// anchor field_bench.cpp in $MPLANG_ANCHORS: 3 x 64 KiB and 16 KiB), once per
+// ISA level this CPU supports, and OKVS solve/decode at the reference table
+// sizes.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,12 +4,17 @@
 # their ratio. Both report wall-clock medians of short repetitions, which
 # tolerate other tenants of the machine best.
 # Usage: bench/run_field_bench.sh [build-dir] [repetitions]
-#   (defaults: build, 11; FIELD_ANCHOR overrides the anchor script)
+#   (defaults: build, 11; the anchor script is $MPLANG_ANCHORS/run_field_bench.sh,
+#   or FIELD_ANCHOR; without either, nothing is compared)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${1:-$ROOT/build}"
 REPS="${2:-11}"
-ANCHOR="${FIELD_ANCHOR:-/work/shared/anchors/run_field_bench.sh}"
+ANCHOR="${FIELD_ANCHOR:-${MPLANG_ANCHORS:+$MPLANG_ANCHORS/run_field_bench.sh}}"
+if [ -z "$ANCHOR" ]; then
+  echo "run_field_bench.sh: MPLANG_ANCHORS is not set; skipping the comparison with the anchor"
+  exit 0
+fi
 OUT="$BUILD/bench/results/field_$(date +%Y%m%d_%H%M%S)"
 mkdir -p "$OUT"
 

@@ -3,7 +3,7 @@
 // 100k no-op steps as a chain and as a layered DAG (1000 wide; step j of a
 // layer reads steps j and j+1 of the previous one), run inline on the
 // scheduling thread or each on the thread pool. The same shapes as the
-// Python re-creation of upstream's scheduler in ../shared/anchors. The
+// Python re-creation of upstream's scheduler (the anchors, $MPLANG_ANCHORS). The
 // Stats and Traced variants run with a monitor (and a tracer), for the cost
 // of --stats and --trace (bench/run_trace_overhead.sh).
 //
