@@ -5,9 +5,9 @@ Usage: /usr/bin/python3 bench/jit_bench.py [BUILD_DIR]   (default: build)
 
 Each workload runs as a one-party program. Its run time is the rank's wall
 time from --stats-json (plans, and so compilation, are made before the rank
-runs); its compile time is what --jit=on adds to the CPU time of the rest
-of the process.
-Every time is the best of 3. numpy runs with one OpenBLAS thread.
+runs). Its compile time is the CPU time --jit=on adds to a process running
+the same code on 8-element inputs (CPU time: a busy machine does not inflate
+it). Every time is the best of 3. numpy runs with one OpenBLAS thread.
 """
 import json
 import os
@@ -111,9 +111,7 @@ MATMUL = f"""
       %r = tensor.extract %p[%c0, %c0] : {MAT}
       simp.yield %r : f64"""
 def run_mplang(tmp, name, text, jit, inputs=()):
-    """Best (process CPU seconds - run seconds) and run seconds, and the
-    output. CPU time, not wall time: the rest of the process is then not
-    inflated by other processes on a busy machine."""
+    """Best process CPU seconds and rank run (wall) seconds, and the output."""
     path = os.path.join(tmp, name + ".mlir")
     with open(path, "w") as f:
         f.write(text)
@@ -121,18 +119,18 @@ def run_mplang(tmp, name, text, jit, inputs=()):
     cmd = [RUN, "--sim", "1", path, f"--jit={jit}", "--stats-json", stats]
     for i, npy in enumerate(inputs):
         cmd += ["--input", f"0:{i}={npy}"]
-    rest, run, out = None, None, None
+    cpu, run, out = None, None, None
     for _ in range(REPS):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        elapsed = (after.ru_utime - before.ru_utime +
-                   after.ru_stime - before.ru_stime)
+        used = (after.ru_utime - before.ru_utime +
+                after.ru_stime - before.ru_stime)
         with open(stats) as f:
             wall = json.load(f)["ranks"][0]["wall_us"] * 1e-6
-        rest = elapsed - wall if rest is None else min(rest, elapsed - wall)
+        cpu = used if cpu is None else min(cpu, used)
         run = wall if run is None else min(run, wall)
-    return rest, run, out.strip()
+    return cpu, run, out.strip()
 
 
 def best_of(fn, reps=REPS):
@@ -195,16 +193,20 @@ def numpy_chain(x):
     return int(t.sum())
 
 
-def compare(tmp, name, text, inputs, expected, refs, rows, interpret=True):
-    """Runs `text` compiled (and interpreted), checks its output."""
-    rest_on, on, out_on = run_mplang(tmp, name, text, "on", inputs)
+def compare(tmp, name, text, inputs, expected, refs, rows, tiny):
+    """Runs `text` interpreted and compiled and checks its output; `tiny`
+    (text, inputs) is the same code on small inputs, for the compile time."""
+    _, on, out_on = run_mplang(tmp, "w", text, "on", inputs)
     assert out_on == expected, (out_on, expected)
-    off = compile_s = None
-    if interpret:
-        rest_off, off, out_off = run_mplang(tmp, name, text, "off", inputs)
-        assert out_off == expected, (out_off, expected)
-        compile_s = rest_on - rest_off
-    rows.append((name, off, on, compile_s, refs))
+    _, off, out_off = run_mplang(tmp, "w", text, "off", inputs)
+    assert out_off == expected, (out_off, expected)
+    cpu_on, _, _ = run_mplang(tmp, "tiny", tiny[0], "on", tiny[1])
+    cpu_off, _, _ = run_mplang(tmp, "tiny", tiny[0], "off", tiny[1])
+    rows.append((name, off, on, cpu_on - cpu_off, refs))
+
+
+def tiny_vec(text):
+    return text.replace(VEC, "tensor<8xi64>")
 
 
 def main():
@@ -215,35 +217,38 @@ def main():
         assert c_value == signed(py_value)
         compare(tmp, "scalar loop 2^20", loop_program(N_LOOP), [],
                 f"rank 0: {signed(py_value)} : i64",
-                [("CPython", py), ("C -O2", c)], rows)
+                [("CPython", py), ("C -O2", c)], rows, (loop_program(8), []))
 
         rng = np.random.default_rng(1)
         x = rng.integers(-(1 << 40), 1 << 40, N_VEC, dtype=np.int64)
-        vec = os.path.join(tmp, "vec.npy")
+        vec, small = os.path.join(tmp, "vec.npy"), os.path.join(tmp, "s.npy")
         np.save(vec, x)
+        np.save(small, x[:8])
+        chain = program("i64", CHAIN + SUM.replace("%IN", "%t10"), [VEC])
         np_chain, chain_value = best_of(lambda: numpy_chain(x))
-        compare(tmp, "8-op chain + sum 2^22",
-                program("i64", CHAIN + SUM.replace("%IN", "%t10"), [VEC]),
-                [vec], f"rank 0: {chain_value} : i64", [("numpy", np_chain)],
-                rows)
+        compare(tmp, "8-op chain + sum 2^22", chain, [vec],
+                f"rank 0: {chain_value} : i64", [("numpy", np_chain)], rows,
+                (tiny_vec(chain), [small]))
+        total = program("i64", SUM.replace("%IN", "%x0"), [VEC])
         np_sum, sum_value = best_of(lambda: int(x.sum()))
-        compare(tmp, "sum 2^22 i64", program("i64", SUM.replace("%IN", "%x0"),
-                                             [VEC]),
-                [vec], f"rank 0: {sum_value} : i64", [("numpy", np_sum)], rows)
+        compare(tmp, "sum 2^22 i64", total, [vec], f"rank 0: {sum_value} : i64",
+                [("numpy", np_sum)], rows, (tiny_vec(total), [small]))
 
         a = rng.standard_normal((N_MAT, N_MAT))
         b = rng.standard_normal((N_MAT, N_MAT))
         pa, pb = os.path.join(tmp, "a.npy"), os.path.join(tmp, "b.npy")
-        np.save(pa, a)
-        np.save(pb, b)
+        sa, sb = os.path.join(tmp, "sa.npy"), os.path.join(tmp, "sb.npy")
+        for path, m in ((pa, a), (pb, b), (sa, a[:8, :8]), (sb, b[:8, :8])):
+            np.save(path, m)
         np_mm, product = best_of(lambda: a @ b)
-        # The interpreter and the compiled loops sum in the same order; numpy
-        # (blocked, FMA) differs in the last bits.
-        _, _, out = run_mplang(tmp, "mm", program("f64", MATMUL, [MAT, MAT]),
-                               "off", [pa, pb])
-        compare(tmp, "matmul 512 f64", program("f64", MATMUL, [MAT, MAT]),
-                [pa, pb], out, [("numpy", np_mm)], rows)
+        mm = program("f64", MATMUL, [MAT, MAT])
+        # The interpreter and the compiled loops sum in the same order (the
+        # test suite checks the bits); numpy (blocked, FMA) differs in the
+        # last bits.
+        _, _, out = run_mplang(tmp, "mm", mm, "off", [pa, pb])
         assert abs(float(out.split()[2]) - product[0, 0]) < 1e-9
+        compare(tmp, "matmul 512 f64", mm, [pa, pb], out, [("numpy", np_mm)],
+                rows, (mm.replace(f"{N_MAT}x{N_MAT}", "8x8"), [sa, sb]))
 
     print(f"{'workload':24} {'interp s':>10} {'jit s':>10} {'compile s':>10}"
           "   reference s (reference time / jit time)")
