@@ -1,6 +1,6 @@
 // Edge values of every kind go through kernels without C++ undefined
 // behaviour and with defined results: float-to-integer casts saturate (NaN
-// gives 0), narrow products wrap, and BFV encodes INT64_MIN and INT64_MAX
+// gives 0), narrow products and integer matmuls wrap, and BFV encodes INT64_MIN and INT64_MAX
 // (t = 1032193: INT64_MIN = 133128 and INT64_MAX = -133129 mod t, centred).
 
 // RUN: mplang-run --sim 1 %s --entry casts | FileCheck %s --check-prefix=CASTS
@@ -8,6 +8,9 @@
 
 // RUN: mplang-run --sim 1 %s --entry narrow | FileCheck %s --check-prefix=NARROW
 // NARROW: rank 0: dense<[1, 0, 24464, 1]> : tensor<4xi16>, dense<[1, 0, 16, -128]> : tensor<4xi8>
+
+// RUN: mplang-run --sim 1 %s --entry matmul_wraps | FileCheck %s --check-prefix=MATMUL
+// MATMUL: rank 0: dense<{{\[}}[-2, 9223372036854775807]]> : tensor<1x2xi64>
 
 // RUN: mplang-run --sim 1 %s --entry bfv_extremes | FileCheck %s --check-prefix=BFV
 // BFV: rank 0: dense<[133128, -133129, 133129, -1]> : tensor<4xi64>
@@ -45,6 +48,18 @@ module attributes {simp.world_size = 1 : i64} {
       simp.yield %p, %q : tensor<4xi16>, tensor<4xi8>
     }
     return %r#0, %r#1 : !simp.mp<tensor<4xi16>, [0]>, !simp.mp<tensor<4xi8>, [0]>
+  }
+
+  // INT64_MAX x 2 wraps to -2; (-1) x INT64_MIN + (-1) wraps to INT64_MAX.
+  func.func @matmul_wraps() -> !simp.mp<tensor<1x2xi64>, [0]> {
+    %r = simp.pcall [0] () : () -> !simp.mp<tensor<1x2xi64>, [0]> {
+      %a = arith.constant dense<[[9223372036854775807, -1]]> : tensor<1x2xi64>
+      %b = arith.constant dense<[[2, 0], [0, -9223372036854775808]]> : tensor<2x2xi64>
+      %c = arith.constant dense<[[0, -1]]> : tensor<1x2xi64>
+      %m = linalg.matmul ins(%a, %b : tensor<1x2xi64>, tensor<2x2xi64>) outs(%c : tensor<1x2xi64>) -> tensor<1x2xi64>
+      simp.yield %m : tensor<1x2xi64>
+    }
+    return %r : !simp.mp<tensor<1x2xi64>, [0]>
   }
 
   func.func @bfv_extremes() -> !simp.mp<tensor<4xi64>, [0]> {

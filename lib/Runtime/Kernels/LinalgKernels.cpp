@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include <cstring>
+#include <type_traits>
 
 using namespace mplang::rt;
 namespace linalg = mlir::linalg;
@@ -141,6 +142,15 @@ void gather(const Tensor &in, Tensor &out,
   }
 }
 
+/// acc + x * y as linalg computes it: integers wrap (in 64-bit unsigned
+/// arithmetic, so that no signed product overflows), floats round.
+template <typename T> T multiplyAdd(T acc, T x, T y) {
+  if constexpr (std::is_integral_v<T>)
+    return T(uint64_t(acc) + uint64_t(x) * uint64_t(y));
+  else
+    return acc + x * y;
+}
+
 /// linalg.matmul: init + lhs x rhs on 2-D tensors.
 template <typename T>
 void matmul(const Tensor &a, const Tensor &b, const Tensor &c, Tensor &out) {
@@ -150,7 +160,8 @@ void matmul(const Tensor &a, const Tensor &b, const Tensor &c, Tensor &out) {
     for (int64_t p = 0; p < k; ++p) {
       T x = a.data<T>()[i * k + p];
       for (int64_t j = 0; j < n; ++j)
-        out.data<T>()[i * n + j] += x * b.data<T>()[p * n + j];
+        out.data<T>()[i * n + j] =
+            multiplyAdd(out.data<T>()[i * n + j], x, b.data<T>()[p * n + j]);
     }
 }
 
