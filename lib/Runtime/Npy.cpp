@@ -83,19 +83,20 @@ Status mplang::rt::parseNpy(llvm::StringRef bytes, Value &out) {
   llvm::SmallVector<int64_t, 4> shape;
   llvm::SmallVector<llvm::StringRef, 4> dims;
   shapeText.split(dims, ',', -1, /*KeepEmpty=*/false);
-  // The header's size is a claim: it must match the data before anything of
-  // that size is allocated, and its product must not overflow.
-  uint64_t dataBytes = bytes.size() - dataStart, size = dtypeSize(*dtype);
-  bool fits = true;
   for (llvm::StringRef dim : dims) {
     int64_t value;
     if (dim.trim().getAsInteger(10, value) || value < 0)
       return Status::error("bad .npy shape '" + shapeText + "'");
     shape.push_back(value);
-    fits = fits && !__builtin_mul_overflow(size, uint64_t(value), &size);
   }
-  if (!fits || size != dataBytes) {
-    std::string need = fits ? std::to_string(size) : "more than 2^64";
+  // The header's shape is a claim: it must fit the data before anything of
+  // its size is allocated.
+  uint64_t dataBytes = bytes.size() - dataStart, elements;
+  bool counted = countElements(shape, elements);
+  if (!counted || elements * dtypeSize(*dtype) != dataBytes) {
+    std::string need = counted
+                           ? std::to_string(elements * dtypeSize(*dtype))
+                           : "more than 2^40 elements";
     return Status::error(".npy data has " + llvm::Twine(dataBytes) +
                          " bytes, its header's shape (" + shapeText +
                          ") needs " + need);
