@@ -11,25 +11,16 @@ import json
 import os
 import secrets
 import signal
-import socket
 import struct
 import subprocess
 import sys
 import time
 
+from free_ports import free_ports
+
 WORKER, RUN, EXAMPLES, BUSY, TMP = sys.argv[1:6]
 os.makedirs(TMP, exist_ok=True)
 procs = []
-
-
-def free_ports(n):
-    socks = [socket.socket() for _ in range(n)]
-    for s in socks:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in socks]
-    for s in socks:
-        s.close()
-    return ports
 
 
 def cluster(n):

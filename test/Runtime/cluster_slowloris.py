@@ -26,6 +26,8 @@ import sys
 import threading
 import time
 
+from free_ports import free_ports
+
 WORKER, RUN, EXAMPLES, CERTS, TMP = sys.argv[1:6]
 shutil.rmtree(TMP, ignore_errors=True)
 os.makedirs(TMP)
@@ -33,16 +35,6 @@ procs = []
 # A request that is never finished: each connection sends it a byte a tick.
 PARTIAL = (b"GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " +
            b"a" * 4000)
-
-
-def free_ports(n):
-    socks = [socket.socket() for _ in range(n)]
-    for s in socks:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in socks]
-    for s in socks:
-        s.close()
-    return ports
 
 
 def cluster(n, tls=False):

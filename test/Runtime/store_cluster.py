@@ -12,11 +12,12 @@ import http.client
 import json
 import os
 import secrets
-import socket
 import struct
 import subprocess
 import sys
 import time
+
+from free_ports import free_ports
 
 WORKER, RUN, OPT, SESSION, EXAMPLES, CERTS, TMP = sys.argv[1:8]
 os.makedirs(TMP, exist_ok=True)
@@ -43,12 +44,7 @@ def workers(*flags, data=None, tls=False):
     --data-root DATA/rankR; with `tls`, mutual TLS with certificates from
     CERTS); returns its file, ports and the driver's token once both answer
     (with TLS, mplang-run waits for them instead)."""
-    socks = [socket.socket() for _ in range(2)]
-    for s in socks:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in socks]
-    for s in socks:
-        s.close()
+    ports = free_ports(2)
     driver = secrets.token_hex(16)
     config = {"nodes": [{"name": f"n{r}", "endpoint": f"127.0.0.1:{p}",
                          "token": secrets.token_hex(16)}
