@@ -27,6 +27,7 @@ struct Fixture : mplang::bfv::test::Session {
     for (size_t i = 0; i < n; ++i)
       values[i] = static_cast<int64_t>(i % 1000);
     pt = encode(values);
+    prepared = cantFail(eval.preparePlain(pt));
     x = encrypt(values);
     y = encrypt(values);
     product = cantFail(eval.mul(x, y));
@@ -34,6 +35,7 @@ struct Fixture : mplang::bfv::test::Session {
   }
 
   Plaintext pt;
+  PreparedPlaintext prepared;
   Ciphertext x, y, product;
   std::vector<uint64_t> scratch;
 };
@@ -89,6 +91,8 @@ void registerAll() {
       [](Fixture &f) { keep(cantFail(f.eval.addPlain(f.x, f.pt))); });
   add("mul_plain",
       [](Fixture &f) { keep(cantFail(f.eval.mulPlain(f.x, f.pt))); });
+  add("mul_plain_prepared",
+      [](Fixture &f) { keep(cantFail(f.eval.mulPlain(f.x, f.prepared))); });
   add("mul", [](Fixture &f) { keep(cantFail(f.eval.mul(f.x, f.y))); });
   add("relinearize",
       [](Fixture &f) { keep(cantFail(f.eval.relinearize(f.product, f.rk))); });

@@ -120,6 +120,12 @@ TEST(BFVPortablePathTest, WidePrimes) {
   std::vector<int64_t> want = padded({2, 3, 4}, 8192);
   want[4095] = 1;
   EXPECT_EQ(wide.decrypt(cantFail(wide.eval.rotateRows(a, 1, wide.gk))), want);
+  EXPECT_EQ(wide.decrypt(cantFail(wide.eval.sub(b, a))),
+            padded({9, 18, 27, 36}, 8192));
+  PreparedPlaintext mask =
+      cantFail(wide.eval.preparePlain(wide.encode({1, -1, 2, 0})));
+  EXPECT_EQ(wide.decrypt(cantFail(wide.eval.mulPlain(b, mask))),
+            padded({10, -20, 60, 0}, 8192));
 }
 
 TEST_F(BFVKnownAnswerTest, Errors) {
@@ -131,6 +137,7 @@ TEST_F(BFVKnownAnswerTest, Errors) {
   truncated.polys[1].data.pop_back();
   EXPECT_TRUE(failed(s->eval.add(a(), truncated)));
   EXPECT_TRUE(failed(s->decryptor.decrypt(truncated)));
+  EXPECT_TRUE(failed(s->eval.mulPlain(a(), PreparedPlaintext())));
 }
 
 } // namespace

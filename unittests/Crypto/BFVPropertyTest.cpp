@@ -93,6 +93,8 @@ TEST_P(BFVPropertyTest, Multiply) {
   };
   auto want = zip(a, b, times);
   EXPECT_EQ(s().decrypt(cantFail(s().eval.mulPlain(ca, s().encode(b)))), want);
+  PreparedPlaintext mask = cantFail(s().eval.preparePlain(s().encode(b)));
+  EXPECT_EQ(s().decrypt(cantFail(s().eval.mulPlain(ca, mask))), want);
   Ciphertext prod = cantFail(s().eval.mul(ca, cb));
   EXPECT_EQ(s().decrypt(prod), want);
   EXPECT_EQ(s().decrypt(cantFail(s().eval.relinearize(prod, s().rk))), want);

@@ -21,11 +21,16 @@ llvm::Expected<Ciphertext> Evaluator::combine(const Ciphertext &a,
   if (llvm::Error err = checkCiphertext(*ctx, b))
     return std::move(err);
   const RnsBase &base = ctx->dataBase();
-  Ciphertext r = a;
-  if (r.size() < b.size())
-    r.polys.resize(b.size(), RnsPoly(base.size(), ctx->degree()));
-  for (size_t k = 0; k < b.size(); ++k)
-    r.polys[k].addInPlace(base, b.polys[k], subtract);
+  Ciphertext r;
+  for (size_t k = 0; k < std::max(a.size(), b.size()); ++k) {
+    if (k < a.size() && k < b.size())
+      r.polys.push_back(RnsPoly::sum(base, a.polys[k], b.polys[k], subtract));
+    else if (k < a.size())
+      r.polys.push_back(a.polys[k]);
+    else
+      r.polys.push_back(RnsPoly::sum(base, RnsPoly(base.size(), ctx->degree()),
+                                     b.polys[k], subtract));
+  }
   return r;
 }
 
@@ -86,23 +91,39 @@ llvm::Expected<Ciphertext> Evaluator::mulPlain(const Ciphertext &a,
     return std::move(err);
   if (llvm::Error err = checkPlaintext(*ctx, b))
     return std::move(err);
+  thread_local RnsPoly plain; // reused: the lift is consumed right away
+  liftPlainToNtt(*ctx, b, plain);
+  return mulPlainNtt(a, plain);
+}
+
+llvm::Expected<PreparedPlaintext>
+Evaluator::preparePlain(const Plaintext &b) const {
+  if (llvm::Error err = checkPlaintext(*ctx, b))
+    return std::move(err);
+  PreparedPlaintext prepared;
+  liftPlainToNtt(*ctx, b, prepared.ntt);
+  return prepared;
+}
+
+llvm::Expected<Ciphertext>
+Evaluator::mulPlain(const Ciphertext &a, const PreparedPlaintext &b) const {
+  if (llvm::Error err = checkCiphertext(*ctx, a))
+    return std::move(err);
+  if (b.ntt.n != ctx->degree() || b.ntt.numModuli != ctx->dataBase().size() ||
+      b.ntt.data.size() != b.ntt.n * b.ntt.numModuli)
+    return evalError("malformed prepared plaintext for these parameters");
+  return mulPlainNtt(a, b.ntt);
+}
+
+Ciphertext Evaluator::mulPlainNtt(const Ciphertext &a, const RnsPoly &b) const {
   const RnsBase &base = ctx->dataBase();
-  const size_t n = ctx->degree();
-  const uint64_t t = ctx->plainModulus().value();
-  // The centred lift of b keeps the noise growth at most t/2 * n.
-  RnsPoly plain(base.size(), n);
-  for (size_t m = 0; m < base.size(); ++m) {
-    uint64_t q = base.modulus(m).value();
-    uint64_t *pm = plain.component(m);
-    for (size_t i = 0; i < n; ++i)
-      pm[i] = b.coeffs[i] > t / 2 ? q - (t - b.coeffs[i]) : b.coeffs[i];
-  }
-  plain.forwardNtt(base);
-  Ciphertext r = a;
-  for (RnsPoly &p : r.polys) {
-    p.forwardNtt(base);
-    p.multiplyPointwise(base, plain);
-    p.inverseNtt(base);
+  Ciphertext r;
+  for (const RnsPoly &p : a.polys) {
+    RnsPoly x = p;
+    x.forwardNtt(base);
+    x.multiplyPointwise(base, b);
+    x.inverseNtt(base);
+    r.polys.push_back(std::move(x));
   }
   return r;
 }

@@ -15,10 +15,10 @@ namespace mplang::bfv {
 void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
                RnsPoly &out0, RnsPoly &out1);
 
-/// out += round(x / P), for x over Q P and out over Q, both in coefficient
-/// form.
-void addDividedBySpecialPrime(const Context &ctx, const RnsPoly &x,
-                              RnsPoly &out);
+/// out += round(x / P), or out = round(x / P) without `accumulate`, for x
+/// over Q P and out over Q, both in coefficient form.
+void divideBySpecialPrime(const Context &ctx, const RnsPoly &x, RnsPoly &out,
+                          bool accumulate);
 
 } // namespace mplang::bfv
 

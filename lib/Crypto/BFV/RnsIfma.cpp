@@ -100,8 +100,8 @@ MPLANG_IFMA void mulMod(const uint64_t *x, const uint64_t *y, size_t n,
   }
 }
 
-MPLANG_IFMA void addMod(uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
-                        bool subtract) {
+MPLANG_IFMA void addMod(const uint64_t *x, const uint64_t *y, size_t n,
+                        uint64_t q, bool subtract, uint64_t *out) {
   const __m512i vq = _mm512_set1_epi64(q);
   for (size_t c = 0; c < n; c += 8) {
     __m512i a = _mm512_loadu_si512(x + c), b = _mm512_loadu_si512(y + c);
@@ -110,7 +110,50 @@ MPLANG_IFMA void addMod(uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
     __m512i r = subtract ? _mm512_sub_epi64(a, b) : _mm512_add_epi64(a, b);
     r = subtract ? _mm512_maskz_min_epu64(0xff, r, _mm512_add_epi64(r, vq))
                  : reduceOnce(r, vq);
-    _mm512_storeu_si512(x + c, r);
+    _mm512_storeu_si512(out + c, r);
+  }
+}
+
+MPLANG_IFMA void divideByLast(const uint64_t *x, const uint64_t *last,
+                              size_t n, uint64_t q, uint64_t halfP,
+                              uint64_t pModQ, uint64_t pInv, bool accumulate,
+                              uint64_t *out) {
+  const SplitReducer red(q);
+  const __m512i vHalfP = _mm512_set1_epi64(halfP),
+                vPModQ = _mm512_set1_epi64(pModQ),
+                vPInv = _mm512_set1_epi64(pInv),
+                vPInvQuot = _mm512_set1_epi64(shoupQuotient52(pInv, q));
+  // a - b mod q for a, b in [0, q): the wrapped difference plus q is the
+  // smaller one exactly when a >= b.
+  auto subMod = [&](__m512i a, __m512i b) MPLANG_IFMA {
+    __m512i d = _mm512_sub_epi64(a, b);
+    return _mm512_maskz_min_epu64(0xff, d, _mm512_add_epi64(d, red.q));
+  };
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i p = _mm512_loadu_si512(last + c);
+    __m512i lifted = red.small(p);
+    __mmask8 negative = _mm512_cmpgt_epu64_mask(p, vHalfP);
+    lifted = _mm512_mask_blend_epi64(negative, lifted, subMod(lifted, vPModQ));
+    __m512i d = subMod(_mm512_loadu_si512(x + c), lifted);
+    __m512i r = reduceOnce(mulShoupLazy(d, vPInv, vPInvQuot, red.q), red.q);
+    if (accumulate)
+      r = reduceOnce(_mm512_add_epi64(r, _mm512_loadu_si512(out + c)), red.q);
+    _mm512_storeu_si512(out + c, r);
+  }
+}
+
+MPLANG_IFMA void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q) {
+  const __m512i vq = _mm512_set1_epi64(q), negQ = _mm512_set1_epi64(-q);
+  const __m512i zero = _mm512_setzero_si512();
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i v = _mm512_maskz_cvtepi8_epi64(
+        0xff, _mm_loadl_epi64(reinterpret_cast<const __m128i *>(e + c)));
+    __mmask8 negative = _mm512_cmplt_epi64_mask(v, zero);
+    __m512i s = _mm512_add_epi64(_mm512_loadu_si512(x + c), v);
+    // In range, s is below both s + q (no wrap) and s - q (wrapped);
+    // otherwise the other one is the representative.
+    __m512i other = _mm512_add_epi64(s, _mm512_mask_blend_epi64(negative, negQ, vq));
+    _mm512_storeu_si512(x + c, _mm512_maskz_min_epu64(0xff, s, other));
   }
 }
 

@@ -31,10 +31,19 @@ void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n, uint64_t q,
 /// out[c] = x[c] y[c] mod q for x, y below 2^50 (out may alias x or y).
 void mulMod(const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
             uint64_t *out);
-/// x[c] = (x[c] + y[c]) mod q, or (x[c] - y[c]) mod q with `subtract`, for
-/// x, y below q < 2^63 (only AVX-512F arithmetic).
-void addMod(uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
-            bool subtract);
+/// out[c] = (x[c] + y[c]) mod q, or (x[c] - y[c]) mod q with `subtract`, for
+/// x, y below q < 2^63 (only AVX-512F arithmetic; out may alias x or y).
+void addMod(const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
+            bool subtract, uint64_t *out);
+/// out[c] = (x[c] - centred(last[c])) / P mod q, plus out[c] with
+/// `accumulate`: the exact rounded division by the prime P of a value given
+/// by its residues x mod q and last mod P (centred: minus P above halfP =
+/// P / 2). pModQ = P mod q, pInv = P^-1 mod q; q, P below 2^50.
+void divideByLast(const uint64_t *x, const uint64_t *last, size_t n,
+                  uint64_t q, uint64_t halfP, uint64_t pModQ, uint64_t pInv,
+                  bool accumulate, uint64_t *out);
+/// x[c] = (x[c] + e[c]) mod q for x below q < 2^63 (only AVX-512F).
+void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q);
 /// out[c] = x[c] mod q for x below 2^52.
 void reduceSmall(const uint64_t *x, size_t n, uint64_t q, uint64_t *out);
 

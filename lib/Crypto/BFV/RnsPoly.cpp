@@ -44,44 +44,64 @@ void RnsPoly::inverseNtt(const RnsBase &base) {
     base.ntt(i).inverse(component(i));
 }
 
-/// x = op(x, y) over the primes of `base`: `vectorOp(x, y, n, q)` on whole
-/// components when the IFMA kernels apply, else `scalarOp(q, x_i, y_i)`.
+/// out = op(x, y) over the primes of `base`: `vectorOp(x, y, n, q, out)` on
+/// whole components when the IFMA kernels apply, else `scalarOp(q, x_i,
+/// y_i)`. out may be x.
 template <typename VectorOp, typename ScalarOp>
-static void combineInPlace(const RnsBase &base, RnsPoly &x, const RnsPoly &y,
-                           VectorOp vectorOp, ScalarOp scalarOp) {
+static void combine(const RnsBase &base, const RnsPoly &x, const RnsPoly &y,
+                    RnsPoly &out, VectorOp vectorOp, ScalarOp scalarOp) {
   const bool vector = ifma::usable(base);
   for (size_t m = 0; m < base.size(); ++m) {
     const Modulus q = base.modulus(m);
-    uint64_t *xm = x.component(m);
-    const uint64_t *ym = y.component(m);
+    const uint64_t *xm = x.component(m), *ym = y.component(m);
+    uint64_t *om = out.component(m);
     if (vector) {
-      vectorOp(xm, ym, x.n, q.value());
+      vectorOp(xm, ym, x.n, q.value(), om);
       continue;
     }
     for (size_t i = 0; i < x.n; ++i)
-      xm[i] = scalarOp(q, xm[i], ym[i]);
+      om[i] = scalarOp(q, xm[i], ym[i]);
   }
 }
 
-void RnsPoly::addInPlace(const RnsBase &base, const RnsPoly &other,
-                         bool subtract) {
-  combineInPlace(
-      base, *this, other,
-      [subtract](uint64_t *x, const uint64_t *y, size_t n, uint64_t q) {
-        ifma::addMod(x, y, n, q, subtract);
-      },
+static void addOrSub(const RnsBase &base, const RnsPoly &a, const RnsPoly &b,
+                     RnsPoly &out, bool subtract) {
+  combine(
+      base, a, b, out,
+      [subtract](const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
+                 uint64_t *o) { ifma::addMod(x, y, n, q, subtract, o); },
       [subtract](const Modulus &q, uint64_t x, uint64_t y) {
         return subtract ? q.sub(x, y) : q.add(x, y);
       });
 }
 
+void RnsPoly::addInPlace(const RnsBase &base, const RnsPoly &other,
+                         bool subtract) {
+  addOrSub(base, *this, other, *this, subtract);
+}
+
+RnsPoly RnsPoly::sum(const RnsBase &base, const RnsPoly &a, const RnsPoly &b,
+                     bool subtract) {
+  RnsPoly out = uninitialized(a.numModuli, a.n);
+  addOrSub(base, a, b, out, subtract);
+  return out;
+}
+
+static void multiply(const RnsBase &base, const RnsPoly &a, const RnsPoly &b,
+                     RnsPoly &out) {
+  combine(base, a, b, out, ifma::mulMod,
+          [](const Modulus &q, uint64_t x, uint64_t y) { return q.mul(x, y); });
+}
+
 void RnsPoly::multiplyPointwise(const RnsBase &base, const RnsPoly &other) {
-  combineInPlace(
-      base, *this, other,
-      [](uint64_t *x, const uint64_t *y, size_t n, uint64_t q) {
-        ifma::mulMod(x, y, n, q, x);
-      },
-      [](const Modulus &q, uint64_t x, uint64_t y) { return q.mul(x, y); });
+  multiply(base, *this, other, *this);
+}
+
+RnsPoly RnsPoly::product(const RnsBase &base, const RnsPoly &a,
+                         const RnsPoly &b) {
+  RnsPoly out = uninitialized(base.size(), a.n);
+  multiply(base, a, b, out);
+  return out;
 }
 
 RnsPoly RnsPoly::applyGalois(const RnsBase &base, uint32_t g) const {

@@ -1,6 +1,9 @@
 //===- Sampling.cpp - Small random polynomials ----------------------------===//
 
 #include "Sampling.h"
+#include "RnsIfma.h"
+
+#include <algorithm>
 
 namespace mplang::bfv {
 
@@ -19,7 +22,7 @@ std::vector<int8_t> sampleError(Prg &prg, size_t n) {
 }
 
 RnsPoly smallToRns(const std::vector<int8_t> &coeffs, const RnsBase &base) {
-  RnsPoly p(base.size(), coeffs.size());
+  RnsPoly p = RnsPoly::uninitialized(base.size(), coeffs.size());
   for (size_t m = 0; m < base.size(); ++m) {
     const Modulus q = base.modulus(m);
     uint64_t *o = p.component(m);
@@ -29,6 +32,26 @@ RnsPoly smallToRns(const std::vector<int8_t> &coeffs, const RnsBase &base) {
              (coeffs[i] < 0 ? q.value() : 0);
   }
   return p;
+}
+
+void addSmall(RnsPoly &x, const std::vector<int8_t> &coeffs,
+              const RnsBase &base) {
+  const bool vector = ifma::usable(base);
+  for (size_t m = 0; m < base.size(); ++m) {
+    const uint64_t q = base.modulus(m).value();
+    uint64_t *o = x.component(m);
+    if (vector) {
+      ifma::addSmall(o, coeffs.data(), coeffs.size(), q);
+      continue;
+    }
+    // The sum wraps below zero for a negative c; the representative is the
+    // smaller of it and the sum moved by q towards range (no branch on the
+    // random sign).
+    for (size_t i = 0; i < coeffs.size(); ++i) {
+      uint64_t s = o[i] + static_cast<uint64_t>(int64_t(coeffs[i]));
+      o[i] = std::min(s, coeffs[i] < 0 ? s + q : s - q);
+    }
+  }
 }
 
 RnsPoly smallToNtt(const std::vector<int8_t> &coeffs, const RnsBase &base) {

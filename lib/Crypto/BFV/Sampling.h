@@ -14,6 +14,10 @@ std::vector<int8_t> sampleError(Prg &prg, size_t n);
 RnsPoly smallToNtt(const std::vector<int8_t> &coeffs, const RnsBase &base);
 /// The small polynomial modulo every prime of `base`, in coefficient form.
 RnsPoly smallToRns(const std::vector<int8_t> &coeffs, const RnsBase &base);
+/// x += coeffs over the primes of `base` (coefficient form), without
+/// materializing the small polynomial.
+void addSmall(RnsPoly &x, const std::vector<int8_t> &coeffs,
+              const RnsBase &base);
 
 } // namespace mplang::bfv
 

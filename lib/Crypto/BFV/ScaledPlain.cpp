@@ -24,6 +24,20 @@ void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
   }
 }
 
+void liftPlainToNtt(const Context &ctx, const Plaintext &pt, RnsPoly &out) {
+  const RnsBase &base = ctx.dataBase();
+  const size_t n = ctx.degree();
+  const uint64_t t = ctx.plainModulus().value();
+  out.reshape(base.size(), n);
+  for (size_t m = 0; m < base.size(); ++m) {
+    const uint64_t q = base.modulus(m).value();
+    uint64_t *om = out.component(m);
+    for (size_t i = 0; i < n; ++i)
+      om[i] = pt.coeffs[i] > t / 2 ? q - (t - pt.coeffs[i]) : pt.coeffs[i];
+  }
+  out.forwardNtt(base);
+}
+
 static llvm::Error shapeError(const char *what) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "bfv: malformed %s for these parameters",

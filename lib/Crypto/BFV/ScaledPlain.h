@@ -14,6 +14,10 @@ namespace mplang::bfv {
 void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
                     bool subtract);
 
+/// The centred lift of `pt` (which keeps the noise growth of a product at
+/// most t/2 n) to the data primes, in NTT form.
+void liftPlainToNtt(const Context &ctx, const Plaintext &pt, RnsPoly &out);
+
 /// Checks that `ct` is a well-formed ciphertext of `ctx`.
 llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct);
 llvm::Error checkPlaintext(const Context &ctx, const Plaintext &pt);

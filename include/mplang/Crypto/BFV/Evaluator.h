@@ -35,6 +35,11 @@ public:
                                           const Ciphertext &b) const;
   llvm::Expected<Ciphertext> mulPlain(const Ciphertext &a,
                                       const Plaintext &b) const;
+  /// For a plaintext that multiplies many ciphertexts (a mask): prepare it
+  /// once, then each mulPlain saves its transforms.
+  llvm::Expected<PreparedPlaintext> preparePlain(const Plaintext &b) const;
+  llvm::Expected<Ciphertext> mulPlain(const Ciphertext &a,
+                                      const PreparedPlaintext &b) const;
   /// The result has size a.size() + b.size() - 1.
   llvm::Expected<Ciphertext> mul(const Ciphertext &a,
                                  const Ciphertext &b) const;
@@ -56,6 +61,8 @@ public:
 private:
   llvm::Expected<Ciphertext> combine(const Ciphertext &a, const Ciphertext &b,
                                      bool subtract) const;
+  /// a times the plaintext whose NTT form is `b`.
+  Ciphertext mulPlainNtt(const Ciphertext &a, const RnsPoly &b) const;
   llvm::Expected<Ciphertext>
   combinePlain(const Ciphertext &a, const Plaintext &b, bool subtract) const;
 

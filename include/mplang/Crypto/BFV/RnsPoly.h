@@ -4,6 +4,7 @@
 #define MPLANG_CRYPTO_BFV_RNSPOLY_H
 
 #include "mplang/Crypto/BFV/Ntt.h"
+#include "mplang/Crypto/BFV/PolyAllocator.h"
 
 #include <memory>
 #include <vector>
@@ -37,6 +38,13 @@ struct RnsPoly {
   RnsPoly() = default;
   RnsPoly(size_t numModuli, size_t n)
       : numModuli(numModuli), n(n), data(numModuli * n, 0) {}
+  /// A numModuli x n polynomial with unspecified contents, for results that
+  /// are written in full.
+  static RnsPoly uninitialized(size_t numModuli, size_t n) {
+    RnsPoly p;
+    p.reshape(numModuli, n);
+    return p;
+  }
 
   uint64_t *component(size_t i) { return data.data() + i * n; }
   const uint64_t *component(size_t i) const { return data.data() + i * n; }
@@ -54,8 +62,14 @@ struct RnsPoly {
   /// this += other (or -= with `subtract`) over the primes of `base`.
   void addInPlace(const RnsBase &base, const RnsPoly &other,
                   bool subtract = false);
+  /// a + b (or a - b) over the primes of `base`, in one pass.
+  static RnsPoly sum(const RnsBase &base, const RnsPoly &a, const RnsPoly &b,
+                     bool subtract = false);
   /// this *= other, coefficient-wise over the primes of `base` (NTT form).
   void multiplyPointwise(const RnsBase &base, const RnsPoly &other);
+  /// a * b coefficient-wise over the primes of `base`, in one pass.
+  static RnsPoly product(const RnsBase &base, const RnsPoly &a,
+                         const RnsPoly &b);
   /// p(X) -> p(X^g) for odd g, on coefficient form.
   RnsPoly applyGalois(const RnsBase &base, uint32_t g) const;
 
@@ -65,7 +79,7 @@ struct RnsPoly {
 
   size_t numModuli = 0;
   size_t n = 0;
-  std::vector<uint64_t> data;
+  std::vector<uint64_t, PolyAllocator<uint64_t>> data;
 };
 
 } // namespace mplang::bfv
