@@ -34,6 +34,7 @@ struct Fixture : mplang::bfv::test::Session {
     scratch.assign(x.polys[0].component(0), x.polys[0].component(0) + n);
   }
 
+  SymmetricEncryptor symmetric{ctx, keygen.secretKey()};
   Plaintext pt;
   PreparedPlaintext prepared;
   Ciphertext x, y, product;
@@ -85,6 +86,8 @@ void registerAll() {
   });
   add("decode", [](Fixture &f) { keep(cantFail(f.encoder.decode(f.pt))); });
   add("encrypt", [](Fixture &f) { keep(cantFail(f.encryptor.encrypt(f.pt))); });
+  add("encrypt_symmetric",
+      [](Fixture &f) { keep(cantFail(f.symmetric.encrypt(f.pt))); });
   add("decrypt", [](Fixture &f) { keep(cantFail(f.decryptor.decrypt(f.x))); });
   add("add", [](Fixture &f) { keep(cantFail(f.eval.add(f.x, f.y))); });
   add("add_plain",
@@ -99,6 +102,7 @@ void registerAll() {
   add("mul_relin", [](Fixture &f) {
     keep(cantFail(f.eval.relinearize(cantFail(f.eval.mul(f.x, f.y)), f.rk)));
   });
+  add("mod_switch", [](Fixture &f) { keep(cantFail(f.eval.modSwitch(f.x))); });
   add("rotate_rows_1",
       [](Fixture &f) { keep(cantFail(f.eval.rotateRows(f.x, 1, f.gk))); });
   // One prime; the transform is repeated in place on the same buffer.

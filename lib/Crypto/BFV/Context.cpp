@@ -103,8 +103,9 @@ llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
   ctx->qToR = std::make_unique<BaseConverter>(ctx->q, ctx->r);
   ctx->rToQ = std::make_unique<BaseConverter>(ctx->r, ctx->q);
   ctx->tensorScaler = std::make_unique<RnsScaler>(ctx->q, ctx->r, ctx->t);
-  ctx->plainScaler =
-      std::make_unique<RnsScaler>(ctx->q, RnsBase({}, n), ctx->t);
+  for (size_t k = 1; k <= dataPrimes.size(); ++k)
+    ctx->plainScalers.push_back(
+        std::make_unique<RnsScaler>(ctx->q.prefix(k), RnsBase({}, n), ctx->t));
   ctx->tNtt = std::make_unique<NttTables>(ctx->t, n);
 
   BigUInt qOverT = bigQ;
@@ -114,7 +115,6 @@ llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
     const Modulus qi = ctx->q.modulus(i);
     ctx->delta.push_back(qi.shoup(qOverT.modWord(qi.value())));
     ctx->pModQ.push_back(qi.reduce(p.value()));
-    ctx->pInvModQ.push_back(qi.shoup(qi.inv(qi.reduce(p.value()))));
   }
 
   // Slot i of row 0 is the evaluation at psi^(3^i), slot i of row 1 at

@@ -13,7 +13,8 @@ Decryptor::Decryptor(ContextPtr ctx, SecretKey sk)
     : ctx(std::move(ctx)), sk(std::move(sk)) {}
 
 RnsPoly Decryptor::dotSecret(const Ciphertext &ct) const {
-  const RnsBase &base = ctx->dataBase();
+  // The secret key's first components are over the ciphertext's primes.
+  const RnsBase base = ctx->dataBase().prefix(ct.numPrimes());
   const size_t n = ctx->degree();
   // Horner from the highest power: acc = (...(c_k s + c_{k-1}) s ...) s.
   RnsPoly acc = ct.polys.back();
@@ -43,21 +44,21 @@ RnsPoly Decryptor::dotSecret(const Ciphertext &ct) const {
 }
 
 llvm::Expected<Plaintext> Decryptor::decrypt(const Ciphertext &ct) const {
-  if (llvm::Error err = checkCiphertext(*ctx, ct))
+  if (llvm::Error err = checkCiphertextAtAnyLevel(*ctx, ct))
     return std::move(err);
   RnsPoly x = dotSecret(ct);
   Plaintext pt;
   pt.coeffs.resize(ctx->degree());
-  ctx->decryptScaler().scale(x.data.data(), pt.coeffs.data());
+  ctx->decryptScaler(ct.numPrimes()).scale(x.data.data(), pt.coeffs.data());
   return pt;
 }
 
 llvm::Expected<int>
 Decryptor::invariantNoiseBudget(const Ciphertext &ct) const {
-  if (llvm::Error err = checkCiphertext(*ctx, ct))
+  if (llvm::Error err = checkCiphertextAtAnyLevel(*ctx, ct))
     return std::move(err);
   RnsPoly x = dotSecret(ct);
-  const RnsBase &base = ctx->dataBase();
+  const RnsBase base = ctx->dataBase().prefix(ct.numPrimes());
   std::vector<uint64_t> primes = base.primes();
   BigUInt q = BigUInt::product(primes), halfQ = q;
   halfQ.divWord(2);
@@ -88,7 +89,7 @@ Decryptor::invariantNoiseBudget(const Ciphertext &ct) const {
     }
     maxBits = std::max(maxBits, v.bitLength());
   }
-  return std::max(0, ctx->dataModulusBits() - maxBits - 1);
+  return std::max(0, q.bitLength() - maxBits - 1);
 }
 
 } // namespace mplang::bfv

@@ -1,7 +1,7 @@
 //===- Encryptor.cpp - BFV public-key encryption --------------------------===//
 
 #include "mplang/Crypto/BFV/Encryptor.h"
-#include "KeySwitch.h"
+#include "ModSwitch.h"
 #include "Sampling.h"
 #include "ScaledPlain.h"
 
@@ -25,7 +25,7 @@ llvm::Expected<Ciphertext> Encryptor::encrypt(const Plaintext &pt) const {
     c.inverseNtt(qp);
     addSmall(c, sampleError(prg, n), qp);
     ct.polys.push_back(RnsPoly::uninitialized(l, n));
-    divideBySpecialPrime(*ctx, c, ct.polys.back(), /*accumulate=*/false);
+    divideByLastPrime(qp, c, ct.polys.back(), /*accumulate=*/false);
   }
   addScaledPlain(*ctx, pt, ct.polys[0], /*subtract=*/false);
   return ct;

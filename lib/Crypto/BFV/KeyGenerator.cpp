@@ -49,19 +49,8 @@ static void rlweSample(const RnsPoly &a, const RnsPoly &s, const RnsPoly &e,
   }
 }
 
-/// A seed for the public uniform part and one for the private errors.
-static llvm::Expected<std::pair<Seed, Seed>> keySeeds() {
-  llvm::Expected<Seed> seed = randomSeed();
-  if (!seed)
-    return seed.takeError();
-  llvm::Expected<Seed> errSeed = randomSeed();
-  if (!errSeed)
-    return errSeed.takeError();
-  return std::make_pair(*seed, *errSeed);
-}
-
 llvm::Expected<PublicKey> KeyGenerator::createPublicKey() const {
-  llvm::Expected<std::pair<Seed, Seed>> seeds = keySeeds();
+  llvm::Expected<std::pair<Seed, Seed>> seeds = publicAndPrivateSeeds();
   if (!seeds)
     return seeds.takeError();
   const RnsBase &base = ctx->keyBase();
@@ -76,7 +65,7 @@ llvm::Expected<PublicKey> KeyGenerator::createPublicKey() const {
 
 llvm::Expected<KeySwitchKey>
 KeyGenerator::createKeySwitchKey(const RnsPoly &target) const {
-  llvm::Expected<std::pair<Seed, Seed>> seeds = keySeeds();
+  llvm::Expected<std::pair<Seed, Seed>> seeds = publicAndPrivateSeeds();
   if (!seeds)
     return seeds.takeError();
   const RnsBase &base = ctx->keyBase();

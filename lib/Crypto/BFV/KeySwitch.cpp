@@ -1,6 +1,7 @@
 //===- KeySwitch.cpp - RNS key switching ----------------------------------===//
 
 #include "KeySwitch.h"
+#include "ModSwitch.h"
 #include "RnsIfma.h"
 
 #include <algorithm>
@@ -64,35 +65,7 @@ void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
 
   for (int k = 0; k < 2; ++k) {
     acc[k].inverseNtt(qp);
-    divideBySpecialPrime(ctx, acc[k], k ? out1 : out0, /*accumulate=*/true);
-  }
-}
-
-void divideBySpecialPrime(const Context &ctx, const RnsPoly &x, RnsPoly &out,
-                          bool accumulate) {
-  // (x - centred(x mod P)) / P is exact and equals round(x / P).
-  const RnsBase &qp = ctx.keyBase();
-  const size_t n = ctx.degree(), l = ctx.dataBase().size();
-  const uint64_t halfP = ctx.specialPrime().value() / 2;
-  const uint64_t *rp = x.component(l);
-  const bool vector = ifma::usable(qp);
-  for (size_t j = 0; j < l; ++j) {
-    const Modulus qj = qp.modulus(j);
-    const uint64_t pModQ = ctx.specialModQ()[j];
-    const ShoupConst pInv = ctx.specialInvModQ()[j];
-    const uint64_t *xj = x.component(j);
-    uint64_t *oj = out.component(j);
-    if (vector) {
-      ifma::divideByLast(xj, rp, n, qj.value(), halfP, pModQ, pInv.value,
-                         accumulate, oj);
-      continue;
-    }
-    for (size_t i = 0; i < n; ++i) {
-      // Selects instead of branches: the sign of the residue is random.
-      uint64_t lifted = qj.sub(qj.reduce(rp[i]), rp[i] > halfP ? pModQ : 0);
-      uint64_t v = qj.mulShoup(qj.sub(xj[i], lifted), pInv);
-      oj[i] = accumulate ? qj.add(oj[i], v) : v;
-    }
+    divideByLastPrime(qp, acc[k], k ? out1 : out0, /*accumulate=*/true);
   }
 }
 

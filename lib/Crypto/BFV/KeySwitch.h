@@ -15,11 +15,6 @@ namespace mplang::bfv {
 void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
                RnsPoly &out0, RnsPoly &out1);
 
-/// out += round(x / P), or out = round(x / P) without `accumulate`, for x
-/// over Q P and out over Q, both in coefficient form.
-void divideBySpecialPrime(const Context &ctx, const RnsPoly &x, RnsPoly &out,
-                          bool accumulate);
-
 } // namespace mplang::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_KEYSWITCH_H

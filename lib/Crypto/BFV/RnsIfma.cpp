@@ -114,10 +114,9 @@ MPLANG_IFMA void addMod(const uint64_t *x, const uint64_t *y, size_t n,
   }
 }
 
-MPLANG_IFMA void divideByLast(const uint64_t *x, const uint64_t *last,
-                              size_t n, uint64_t q, uint64_t halfP,
-                              uint64_t pModQ, uint64_t pInv, bool accumulate,
-                              uint64_t *out) {
+MPLANG_IFMA void divideByLast(const uint64_t *x, const uint64_t *last, size_t n,
+                              uint64_t q, uint64_t halfP, uint64_t pModQ,
+                              uint64_t pInv, bool accumulate, uint64_t *out) {
   const SplitReducer red(q);
   const __m512i vHalfP = _mm512_set1_epi64(halfP),
                 vPModQ = _mm512_set1_epi64(pModQ),
@@ -152,7 +151,8 @@ MPLANG_IFMA void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q) {
     __m512i s = _mm512_add_epi64(_mm512_loadu_si512(x + c), v);
     // In range, s is below both s + q (no wrap) and s - q (wrapped);
     // otherwise the other one is the representative.
-    __m512i other = _mm512_add_epi64(s, _mm512_mask_blend_epi64(negative, negQ, vq));
+    __m512i other =
+        _mm512_add_epi64(s, _mm512_mask_blend_epi64(negative, negQ, vq));
     _mm512_storeu_si512(x + c, _mm512_maskz_min_epu64(0xff, s, other));
   }
 }

@@ -39,8 +39,8 @@ void addMod(const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
 /// `accumulate`: the exact rounded division by the prime P of a value given
 /// by its residues x mod q and last mod P (centred: minus P above halfP =
 /// P / 2). pModQ = P mod q, pInv = P^-1 mod q; q, P below 2^50.
-void divideByLast(const uint64_t *x, const uint64_t *last, size_t n,
-                  uint64_t q, uint64_t halfP, uint64_t pModQ, uint64_t pInv,
+void divideByLast(const uint64_t *x, const uint64_t *last, size_t n, uint64_t q,
+                  uint64_t halfP, uint64_t pModQ, uint64_t pInv,
                   bool accumulate, uint64_t *out);
 /// x[c] = (x[c] + e[c]) mod q for x below q < 2^63 (only AVX-512F).
 void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q);

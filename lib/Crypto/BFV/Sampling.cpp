@@ -7,6 +7,16 @@
 
 namespace mplang::bfv {
 
+llvm::Expected<std::pair<Seed, Seed>> publicAndPrivateSeeds() {
+  llvm::Expected<Seed> seed = randomSeed();
+  if (!seed)
+    return seed.takeError();
+  llvm::Expected<Seed> errSeed = randomSeed();
+  if (!errSeed)
+    return errSeed.takeError();
+  return std::make_pair(*seed, *errSeed);
+}
+
 std::vector<int8_t> sampleTernary(Prg &prg, size_t n) {
   std::vector<int8_t> r(n);
   for (int8_t &c : r)

@@ -8,6 +8,10 @@
 
 namespace mplang::bfv {
 
+/// A seed for a public uniform part and one for private errors, both from
+/// the OS CSPRNG.
+llvm::Expected<std::pair<Seed, Seed>> publicAndPrivateSeeds();
+
 std::vector<int8_t> sampleTernary(Prg &prg, size_t n);
 std::vector<int8_t> sampleError(Prg &prg, size_t n);
 /// The small polynomial modulo every prime of `base`, in NTT form.

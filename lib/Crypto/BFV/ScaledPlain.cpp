@@ -44,13 +44,28 @@ static llvm::Error shapeError(const char *what) {
                                  what);
 }
 
-llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct) {
+llvm::Error checkCiphertextAtAnyLevel(const Context &ctx,
+                                      const Ciphertext &ct) {
   if (ct.size() < 2)
     return shapeError("ciphertext");
+  const size_t primes = ct.numPrimes();
+  if (primes == 0 || primes > ctx.dataBase().size())
+    return shapeError("ciphertext");
   for (const RnsPoly &p : ct.polys)
-    if (p.n != ctx.degree() || p.numModuli != ctx.dataBase().size() ||
+    if (p.n != ctx.degree() || p.numModuli != primes ||
         p.data.size() != p.n * p.numModuli)
       return shapeError("ciphertext");
+  return llvm::Error::success();
+}
+
+llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct) {
+  if (llvm::Error err = checkCiphertextAtAnyLevel(ctx, ct))
+    return err;
+  if (ct.numPrimes() != ctx.dataBase().size())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "bfv: a modulus-switched ciphertext can only be decrypted or "
+        "serialized");
   return llvm::Error::success();
 }
 

@@ -18,8 +18,12 @@ void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
 /// most t/2 n) to the data primes, in NTT form.
 void liftPlainToNtt(const Context &ctx, const Plaintext &pt, RnsPoly &out);
 
-/// Checks that `ct` is a well-formed ciphertext of `ctx`.
+/// Checks that `ct` is a well-formed ciphertext of `ctx` over all data
+/// primes, as the homomorphic operations need.
 llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct);
+/// The same for a ciphertext over the first k >= 1 data primes (modulus
+/// switched, or not).
+llvm::Error checkCiphertextAtAnyLevel(const Context &ctx, const Ciphertext &ct);
 llvm::Error checkPlaintext(const Context &ctx, const Plaintext &pt);
 
 } // namespace mplang::bfv

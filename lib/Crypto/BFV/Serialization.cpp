@@ -15,7 +15,11 @@ enum class Kind : uint8_t {
   SecretKey,
   PublicKey,
   RelinKeys,
-  GaloisKeys
+  GaloisKeys,
+  // c_0 and the seed that c_1 expands from.
+  SeededCiphertext,
+  // Over the first k data primes: k, then as Ciphertext.
+  SwitchedCiphertext
 };
 
 constexpr uint8_t kMagic[4] = {'M', 'P', 'B', 'F'};
@@ -187,10 +191,20 @@ bool readKeySwitchKey(Reader &r, const Context &ctx, KeySwitchKey &k) {
 } // namespace
 
 std::vector<uint8_t> serialize(const Context &ctx, const Ciphertext &ct) {
-  Writer w(ctx, Kind::Ciphertext);
+  if (ct.seed) {
+    Writer w(ctx, Kind::SeededCiphertext);
+    w.poly(ct.polys[0], ctx.dataBase());
+    w.seed(*ct.seed);
+    return w.finish();
+  }
+  const size_t primes = ct.numPrimes();
+  const bool switched = primes < ctx.dataBase().size();
+  Writer w(ctx, switched ? Kind::SwitchedCiphertext : Kind::Ciphertext);
+  if (switched)
+    w.word(primes, 8);
   w.word(ct.size(), 8);
   for (const RnsPoly &p : ct.polys)
-    w.poly(p, ctx.dataBase());
+    w.poly(p, ctx.dataBase().prefix(primes));
   return w.finish();
 }
 
@@ -240,22 +254,56 @@ static llvm::Expected<T> load(const Context &ctx, llvm::ArrayRef<uint8_t> data,
   return object;
 }
 
+/// The polynomials of a ciphertext over `base`: their count, then each.
+static llvm::Error readCiphertextPolys(Reader &r, const RnsBase &base,
+                                       Ciphertext &ct) {
+  uint64_t size = r.word(8);
+  if (size < 2)
+    return Reader::fail("ciphertext size below 2");
+  if (!r.has(size * Reader::polyBits(base)))
+    return r.polyError();
+  ct.polys.resize(size);
+  for (RnsPoly &p : ct.polys)
+    if (!r.poly(p, base))
+      return r.polyError();
+  return llvm::Error::success();
+}
+
 llvm::Expected<Ciphertext> deserializeCiphertext(const Context &ctx,
                                                  llvm::ArrayRef<uint8_t> data) {
-  return load<Ciphertext>(ctx, data, Kind::Ciphertext,
-                          [&](Reader &r, Ciphertext &ct) -> llvm::Error {
-                            uint64_t size = r.word(8);
-                            if (size < 2)
-                              return Reader::fail("ciphertext size below 2");
-                            if (!r.has(size *
-                                       Reader::polyBits(ctx.dataBase())))
-                              return r.polyError();
-                            ct.polys.resize(size);
-                            for (RnsPoly &p : ct.polys)
-                              if (!r.poly(p, ctx.dataBase()))
-                                return r.polyError();
-                            return llvm::Error::success();
-                          });
+  const RnsBase &q = ctx.dataBase();
+  // The three forms share this entry point; an unknown kind fails in the
+  // header check of the plain form.
+  Kind kind = Kind::Ciphertext;
+  if (data.size() > 5 && (data[5] == uint8_t(Kind::SeededCiphertext) ||
+                          data[5] == uint8_t(Kind::SwitchedCiphertext)))
+    kind = static_cast<Kind>(data[5]);
+  return load<Ciphertext>(
+      ctx, data, kind, [&](Reader &r, Ciphertext &ct) -> llvm::Error {
+        switch (kind) {
+        case Kind::SeededCiphertext: {
+          // c_1 is as large as c_0: check for c_0 before expanding it.
+          RnsPoly c0;
+          if (!r.has(Reader::polyBits(q) + 8 * sizeof(Seed)) || !r.poly(c0, q))
+            return r.polyError();
+          ct.seed = r.seed();
+          Prg prg(*ct.seed);
+          ct.polys.push_back(std::move(c0));
+          ct.polys.push_back(expandUniform(prg, q));
+          return llvm::Error::success();
+        }
+        case Kind::SwitchedCiphertext: {
+          uint64_t primes = r.word(8);
+          if (primes == 0 || primes >= q.size())
+            return Reader::fail("modulus-switched ciphertext over " +
+                                llvm::Twine(primes) + " of " +
+                                llvm::Twine(q.size()) + " primes");
+          return readCiphertextPolys(r, q.prefix(primes), ct);
+        }
+        default:
+          return readCiphertextPolys(r, q, ct);
+        }
+      });
 }
 
 llvm::Expected<SecretKey> deserializeSecretKey(const Context &ctx,

@@ -3,7 +3,10 @@
 #ifndef MPLANG_CRYPTO_BFV_CIPHERTEXT_H
 #define MPLANG_CRYPTO_BFV_CIPHERTEXT_H
 
+#include "mplang/Crypto/BFV/Prg.h"
 #include "mplang/Crypto/BFV/RnsPoly.h"
+
+#include <optional>
 
 #include <vector>
 
@@ -25,7 +28,15 @@ struct PreparedPlaintext {
 /// a product has size 3 until it is relinearized.
 struct Ciphertext {
   size_t size() const { return polys.size(); }
+  /// The data primes the polynomials are over: all of them, or the first
+  /// few after modulus switching.
+  size_t numPrimes() const { return polys.empty() ? 0 : polys[0].numModuli; }
+
   std::vector<RnsPoly> polys;
+  /// Set while polys[1] is expandUniform(seed) over the data primes (fresh
+  /// secret-key encryptions); serialization then stores the seed instead.
+  /// Operations that change polys[1] return ciphertexts without it.
+  std::optional<Seed> seed;
 };
 
 } // namespace mplang::bfv

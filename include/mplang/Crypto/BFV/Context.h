@@ -60,14 +60,17 @@ public:
   const BaseConverter &dataToAux() const { return *qToR; }
   const BaseConverter &auxToData() const { return *rToQ; }
   const RnsScaler &mulScaler() const { return *tensorScaler; }
-  const RnsScaler &decryptScaler() const { return *plainScaler; }
+  /// round(t x / Q_k) mod t for x over the first k data primes (product
+  /// Q_k), 1 <= k <= L.
+  const RnsScaler &decryptScaler(size_t k) const {
+    return *plainScalers[k - 1];
+  }
   const NttTables &plainNtt() const { return *tNtt; }
   /// floor(Q/t) mod q_i, for encoding m as floor(Q/t) m + round((Q mod t) m/t).
   const std::vector<ShoupConst> &deltaModQ() const { return delta; }
   uint64_t qModT() const { return qModPlain; }
-  /// P mod q_i and P^-1 mod q_i.
+  /// P mod q_i.
   const std::vector<uint64_t> &specialModQ() const { return pModQ; }
-  const std::vector<ShoupConst> &specialInvModQ() const { return pInvModQ; }
   /// For slot s (0 <= s < n), the index of its NTT evaluation mod t.
   const std::vector<uint32_t> &slotToNttIndex() const { return slotIndex; }
 
@@ -80,12 +83,12 @@ private:
   int qBits = 0;
   uint64_t paramHash = 0;
   std::unique_ptr<BaseConverter> qToR, rToQ;
-  std::unique_ptr<RnsScaler> tensorScaler, plainScaler;
+  std::unique_ptr<RnsScaler> tensorScaler;
+  std::vector<std::unique_ptr<RnsScaler>> plainScalers;
   std::unique_ptr<NttTables> tNtt;
   std::vector<ShoupConst> delta;
   uint64_t qModPlain = 0;
   std::vector<uint64_t> pModQ;
-  std::vector<ShoupConst> pInvModQ;
   std::vector<uint32_t> slotIndex;
 };
 

@@ -1,4 +1,4 @@
-//===- Encryptor.h - BFV public-key encryption and decryption ---*- C++ -*-===//
+//===- Encryptor.h - BFV encryption and decryption --------------*- C++ -*-===//
 
 #ifndef MPLANG_CRYPTO_BFV_ENCRYPTOR_H
 #define MPLANG_CRYPTO_BFV_ENCRYPTOR_H
@@ -22,17 +22,34 @@ private:
   PublicKey pk;
 };
 
+/// Secret-key encryption: (Delta m - a s + e, a) with `a` uniform, expanded
+/// from a fresh seed that the ciphertext keeps, so that it serializes in
+/// about half the bytes of a public-key ciphertext. Its noise is e alone.
+class SymmetricEncryptor {
+public:
+  SymmetricEncryptor(ContextPtr ctx, SecretKey sk)
+      : ctx(std::move(ctx)), sk(std::move(sk)) {}
+
+  llvm::Expected<Ciphertext> encrypt(const Plaintext &pt) const;
+
+private:
+  ContextPtr ctx;
+  SecretKey sk;
+};
+
 class Decryptor {
 public:
   Decryptor(ContextPtr ctx, SecretKey sk);
 
+  /// Also accepts modulus-switched ciphertexts.
   llvm::Expected<Plaintext> decrypt(const Ciphertext &ct) const;
   /// Bits of noise budget left: log2(Q) - log2(|[t (c_0 + c_1 s + ...)]_Q|)
-  /// - 1, or 0 when decryption is no longer guaranteed.
+  /// - 1, or 0 when decryption is no longer guaranteed; Q is the product of
+  /// the ciphertext's primes.
   llvm::Expected<int> invariantNoiseBudget(const Ciphertext &ct) const;
 
 private:
-  /// c_0 + c_1 s + ... mod Q in coefficient form.
+  /// c_0 + c_1 s + ... mod the ciphertext's primes, in coefficient form.
   RnsPoly dotSecret(const Ciphertext &ct) const;
 
   ContextPtr ctx;

@@ -51,6 +51,12 @@ public:
   /// (non-adjacent form, at most log2(n)/2 + 1 of them).
   llvm::Expected<Ciphertext> rotateRows(const Ciphertext &a, int64_t step,
                                         const GaloisKeys &gk) const;
+  /// Divides the ciphertext by its last `drop` primes, rounding: the result
+  /// decrypts to the same plaintext with about as many bits of noise budget
+  /// (until the budget nears log2 of the remaining modulus over t) and
+  /// serializes smaller. Only decryption and serialization accept it.
+  llvm::Expected<Ciphertext> modSwitch(const Ciphertext &a,
+                                       size_t drop = 1) const;
   /// Swaps the two rows.
   llvm::Expected<Ciphertext> rotateColumns(const Ciphertext &a,
                                            const GaloisKeys &gk) const;

@@ -40,7 +40,9 @@ template <typename T> struct PolyAllocator {
   /// Value-initialization without arguments is skipped: polynomials that
   /// are about to be overwritten need no zero pass (RnsPoly zeroes
   /// explicitly when it must).
-  template <typename U> void construct(U *p) { ::new (static_cast<void *>(p)) U; }
+  template <typename U> void construct(U *p) {
+    ::new (static_cast<void *>(p)) U;
+  }
   template <typename U, typename... Args> void construct(U *p, Args &&...args) {
     ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
   }

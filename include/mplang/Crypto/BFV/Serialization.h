@@ -3,9 +3,11 @@
 // Layout (little endian): "MPBF", version, kind, log2 n, 0, t (8 bytes),
 // parameter fingerprint (8 bytes), then the body. Residues mod q_i are
 // bit-packed with bitlength(q_i) bits each; uniform key parts are replaced
-// by their 32-byte seed; the secret key uses 2 bits per coefficient. Loading
-// checks the header against the context, every residue range and the exact
-// length.
+// by their 32-byte seed; the secret key uses 2 bits per coefficient. A fresh
+// secret-key ciphertext stores c_0 and the seed of c_1 (about half the
+// size); a modulus-switched one only its remaining primes. Loading checks
+// the header against the context, every residue range and the exact length,
+// and the length before allocating.
 //
 //===----------------------------------------------------------------------===//
 
