@@ -4,6 +4,7 @@
 #define MPLANG_INITALLDIALECTS_H
 
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
+#include "mplang/Dialect/Crypto/IR/CryptoDialect.h"
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Store/IR/StoreDialect.h"
@@ -19,7 +20,8 @@ namespace mplang {
 
 /// Registers our dialects and the upstream ones used for local computation.
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<mlir::bfv::BFVDialect, mlir::field::FieldDialect,
+  registry.insert<mlir::bfv::BFVDialect, mlir::crypto::CryptoDialect,
+                  mlir::field::FieldDialect,
                   mlir::simp::SimpDialect, mlir::store::StoreDialect,
                   mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
