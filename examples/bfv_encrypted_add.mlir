@@ -3,7 +3,9 @@
 // P1 encrypts its own vector y under P0's public key, adds the two
 // ciphertexts without seeing x, and sends the sum back. Only P0, which holds
 // the secret key, decrypts x + y.
-#p = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
+// Without q_bits, the parameters take the standard coefficient modulus of
+// n = 4096 (q_bits = [36, 36, 37]), which is also how they print.
+#p = #bfv.params<n = 4096, t = 1032193>
 !ct = !bfv.ciphertext<i64, #p>
 !pk = !bfv.public_key<#p>
 !sk = !bfv.secret_key<#p>

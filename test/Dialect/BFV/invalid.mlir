@@ -35,6 +35,28 @@
 
 // -----
 
+// Only the supported degrees have a standard coefficient modulus.
+// expected-error @+1 {{q_bits is required for n = 2048: standard sets exist for n = 4096, 8192 and 16384}}
+#p = #bfv.params<n = 2048, t = 12289>
+
+// -----
+
+// The standard set does not exempt t from its rules.
+// expected-error @+1 {{plain modulus t = 1032193 must be 1 mod 2n = 32768 for batching}}
+#p = #bfv.params<n = 16384, t = 1032193>
+
+// -----
+
+// expected-error @+1 {{expected 'q_bits'}}
+#p = #bfv.params<n = 4096, t = 1032193, bits = [36, 36, 37]>
+
+// -----
+
+// expected-error @+1 {{coefficient modulus needs at least two primes (data and special), got 0}}
+#p = #bfv.params<n = 4096, t = 1032193, q_bits = []>
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

@@ -17,6 +17,28 @@ func.func private @params(!bfv.encoder<#bfv.params<n = 4096, t = 1032193, q_bits
 
 // -----
 
+// Without q_bits, each degree takes its standard set, printed in full.
+// CHECK: #[[P4:.*]] = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
+// CHECK: #[[P8:.*]] = #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>
+// CHECK: #[[P16:.*]] = #bfv.params<n = 16384, t = 786433, q_bits = [48, 48, 48, 49, 49, 49, 49, 49, 49]>
+// CHECK-LABEL: func.func private @standard_params
+// CHECK-SAME: !bfv.encoder<#[[P4]]>, !bfv.encoder<#[[P8]]>, !bfv.encoder<#[[P16]]>
+func.func private @standard_params(!bfv.encoder<#bfv.params<n = 4096, t = 1032193>>,
+                                   !bfv.encoder<#bfv.params<n = 8192, t = 1032193>>,
+                                   !bfv.encoder<#bfv.params<n = 16384, t = 786433>>)
+
+// -----
+
+// The short and the full form of one set are the same attribute.
+// CHECK: #[[P:.*]] = #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>
+// CHECK-NOT: #bfv.params
+// CHECK-LABEL: func.func private @same_params
+// CHECK-SAME: !bfv.public_key<#[[P]]>, !bfv.secret_key<#[[P]]>
+func.func private @same_params(!bfv.public_key<#bfv.params<n = 8192, t = 1032193>>,
+                               !bfv.secret_key<#bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>>)
+
+// -----
+
 #p = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
 
 // CHECK: #[[P:.*]] = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>

@@ -56,6 +56,17 @@ TEST_F(BFVTypesTest, SecurityBounds) {
   EXPECT_EQ(ParamsAttr::getMaxCoeffModulusBits(32768), 0);
 }
 
+TEST_F(BFVTypesTest, StandardSets) {
+  EXPECT_EQ(ParamsAttr::getStandardCoeffModulusBits(4096),
+            SmallVector<int64_t>({36, 36, 37}));
+  EXPECT_EQ(ParamsAttr::getStandardCoeffModulusBits(8192),
+            SmallVector<int64_t>({43, 43, 44, 44, 44}));
+  EXPECT_EQ(ParamsAttr::getStandardCoeffModulusBits(16384),
+            SmallVector<int64_t>({48, 48, 48, 49, 49, 49, 49, 49, 49}));
+  EXPECT_TRUE(ParamsAttr::getStandardCoeffModulusBits(2048).empty());
+  EXPECT_TRUE(ParamsAttr::getStandardCoeffModulusBits(-4096).empty());
+}
+
 TEST_F(BFVTypesTest, RejectsInvalidSets) {
   ScopedDiagnosticHandler silence(&ctx, [](Diagnostic &) { return success(); });
   // Batching primes for n = 16384 must be 1 mod 32768; 1032193 is not.

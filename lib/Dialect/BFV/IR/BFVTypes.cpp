@@ -2,6 +2,7 @@
 
 #include "mplang/Dialect/BFV/IR/BFVTypes.h"
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
+#include "mplang/Crypto/BFV/Context.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -70,13 +71,58 @@ static bool isPrime(uint64_t n) {
   });
 }
 
+// The bound and the standard sets are the BFV library's, so that a type
+// names exactly the context the run time builds.
 int64_t ParamsAttr::getMaxCoeffModulusBits(int64_t n) {
-  // HomomorphicEncryption.org security standard, table 1 (classical, 128-bit,
-  // ternary secret).
-  static constexpr std::pair<int64_t, int64_t> bounds[] = {
-      {4096, 109}, {8192, 218}, {16384, 438}};
-  const auto *it = llvm::find_if(bounds, [&](auto b) { return b.first == n; });
-  return it == std::end(bounds) ? 0 : it->second;
+  return n > 0 ? mplang::bfv::maxCoeffModulusBits(n) : 0;
+}
+
+SmallVector<int64_t> ParamsAttr::getStandardCoeffModulusBits(int64_t n) {
+  if (n <= 0)
+    return {};
+  std::vector<int> bits = mplang::bfv::defaultCoeffModulusBits(n);
+  return SmallVector<int64_t>(bits.begin(), bits.end());
+}
+
+/// `<n = N, t = T[, q_bits = [b0, ...]]>`; without `q_bits`, the standard
+/// set of degree N.
+Attribute ParamsAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  int64_t n;
+  uint64_t t;
+  if (parser.parseLess() || parser.parseKeyword("n") || parser.parseEqual() ||
+      parser.parseInteger(n) || parser.parseComma() ||
+      parser.parseKeyword("t") || parser.parseEqual() ||
+      parser.parseInteger(t))
+    return {};
+  SmallVector<int64_t> qBits;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("q_bits") || parser.parseEqual() ||
+        parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+          return parser.parseInteger(qBits.emplace_back());
+        }))
+      return {};
+  } else {
+    qBits = getStandardCoeffModulusBits(n);
+    if (qBits.empty()) {
+      parser.emitError(loc) << "q_bits is required for n = " << n
+                            << ": standard sets exist for n = 4096, 8192 "
+                               "and 16384";
+      return {};
+    }
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<ParamsAttr>(loc, parser.getContext(), n, t, qBits);
+}
+
+/// Always the full form, so that a printed program does not depend on which
+/// sets are standard.
+void ParamsAttr::print(AsmPrinter &printer) const {
+  printer << "<n = " << getPolyModulusDegree()
+          << ", t = " << getPlainModulus() << ", q_bits = [";
+  llvm::interleaveComma(getCoeffModulusBits(), printer);
+  printer << "]>";
 }
 
 LogicalResult ParamsAttr::verify(function_ref<InFlightDiagnostic()> emitError,

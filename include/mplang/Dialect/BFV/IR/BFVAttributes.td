@@ -11,7 +11,8 @@ def BFV_ParamsAttr : AttrDef<BFV_Dialect, "Params"> {
   let summary = "A 128-bit-secure BFV parameter set";
   let description = [{
     `#bfv.params<n = N, t = T, q_bits = [b0, b1, ...]>` names one BFV
-    context:
+    context; `#bfv.params<n = N, t = T>` takes the standard coefficient
+    modulus of degree `N` (below) and prints in the full form:
 
     - `n`, the polynomial modulus degree and slot count: 4096, 8192 or 16384;
     - `t`, the plain modulus: a prime below 2^60 with `t = 1 mod 2n`, so that
@@ -23,7 +24,9 @@ def BFV_ParamsAttr : AttrDef<BFV_Dialect, "Params"> {
       4096, 8192 and 16384. The run time picks, for each size `b`, the
       largest unused primes below `2^b` that are `1 mod 2n`.
 
-    Example: the default sets of the run time.
+    Example: the standard sets, the run time's defaults (SEAL's
+    `BFVDefault`); each line is what the short form
+    `#bfv.params<n = 4096, t = 1032193>` (and so on) stands for.
 
     ```mlir
     #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
@@ -35,10 +38,8 @@ def BFV_ParamsAttr : AttrDef<BFV_Dialect, "Params"> {
                         "uint64_t":$plainModulus,
                         ArrayRefParameter<"int64_t", "prime bit sizes">:
                           $coeffModulusBits);
-  let assemblyFormat = [{
-    `<` `n` `=` $polyModulusDegree `,` `t` `=` $plainModulus `,`
-    `q_bits` `=` `[` $coeffModulusBits `]` `>`
-  }];
+  // `q_bits` is optional, with a default that depends on `n`.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     /// Slots per row of the 2 x (N/2) batching matrix.
@@ -47,6 +48,9 @@ def BFV_ParamsAttr : AttrDef<BFV_Dialect, "Params"> {
     /// secure for degree `n` (HomomorphicEncryption.org standard, ternary
     /// secrets), or 0 when `n` is not a supported degree.
     static int64_t getMaxCoeffModulusBits(int64_t n);
+    /// The standard prime bit sizes for degree `n`, which `q_bits` defaults
+    /// to, or an empty list when `n` is not a supported degree.
+    static SmallVector<int64_t> getStandardCoeffModulusBits(int64_t n);
   }];
 }
 
