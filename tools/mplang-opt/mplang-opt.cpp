@@ -1,19 +1,70 @@
 //===- mplang-opt.cpp - mplang optimizer driver -----------------*- C++ -*-===//
 //
-// Parses, verifies and transforms multi-party programs.
+// Parses, verifies and transforms multi-party programs. Library functions
+// are linked first, so every pass sees whole programs.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/Dialect/Simp/Transforms/Link.h"
+#include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
 #include "mplang/InitAllPasses.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+
+static llvm::cl::list<std::string>
+    libraries("library", llvm::cl::desc("Link the public functions of FILE"),
+              llvm::cl::value_desc("FILE"));
+static llvm::cl::list<std::string> libraryPaths(
+    "library-path",
+    llvm::cl::desc("Search DIR for declared functions (before the default "
+                   "path: $MPLANG_LIBRARY_PATH, the installed protocols)"),
+    llvm::cl::value_desc("DIR"));
 
 int main(int argc, char **argv) {
-  mlir::DialectRegistry registry;
+  DialectRegistry registry;
   mplang::registerAllDialects(registry);
   mplang::registerAllPasses();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "mplang multi-party program optimizer\n", registry));
+  auto [inputFile, outputFile] = registerAndParseCLIOptions(
+      argc, argv, "mplang multi-party program optimizer\n", registry);
+
+  std::vector<std::string> files(libraries.begin(), libraries.end());
+  std::vector<std::string> dirs(libraryPaths.begin(), libraryPaths.end());
+  for (std::string &dir : simp::defaultLibrarySearchPath(
+           llvm::sys::fs::getMainExecutable(argv[0], (void *)&main)))
+    dirs.push_back(std::move(dir));
+  simp::SimpLinkOptions link;
+  link.libraries = files;
+  link.searchPaths = dirs;
+  MlirOptMainConfig fromFlags = MlirOptMainConfig::createFromCLOptions();
+  MlirOptMainConfig config = fromFlags;
+  config.setPassPipelineSetupFn([&](PassManager &pm) {
+    pm.addPass(simp::createSimpLink(link));
+    return fromFlags.setupPassPipeline(pm);
+  });
+
+  std::string error;
+  auto input = openInputFile(inputFile, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  auto output = openOutputFile(outputFile, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (failed(MlirOptMain(output->os(), std::move(input), registry, config)))
+    return 1;
+  output->keep();
+  return 0;
 }

@@ -6,6 +6,7 @@
 #include "mplang/Dialect/Simp/IR/SimpTypes.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::simp;
@@ -50,6 +51,15 @@ static LogicalResult verifyTypesInWorld(Operation *op, int64_t worldSize) {
 LogicalResult SimpDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
+  if (name == getLinkNameAttrName()) {
+    auto func = dyn_cast<FunctionOpInterface>(op);
+    if (!func || !func.isExternal())
+      return op->emitError("'simp.link_name' must be set on a function "
+                           "declaration");
+    if (!isa<StringAttr>(attr.getValue()))
+      return op->emitError("'simp.link_name' must be a string");
+    return success();
+  }
   if (name != getWorldSizeAttrName() && name != getRankAttrName() &&
       name != getSiteAttrName())
     return op->emitError("unknown simp attribute '") << name << "'";

@@ -58,6 +58,11 @@ def Simp_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getSiteAttrName() {
       return ::llvm::StringLiteral("simp.site");
     }
+    /// Name of the attribute on a function declaration naming the library
+    /// function that linking gives it (default: its own name).
+    static constexpr ::llvm::StringLiteral getLinkNameAttrName() {
+      return ::llvm::StringLiteral("simp.link_name");
+    }
     /// Name of the attribute naming the rank a projected module runs on.
     static constexpr ::llvm::StringLiteral getRankAttrName() {
       return ::llvm::StringLiteral("simp.rank");

@@ -93,6 +93,52 @@ def SimpVerifyComm : Pass<"simp-verify-comm", "mlir::ModuleOp"> {
   }];
 }
 
+def SimpLink : Pass<"simp-link", "mlir::ModuleOp"> {
+  let summary = "Link library functions into a program";
+  let description = [{
+    Gives every function declaration of the program (a `func.func` without
+    a body) the definition of the library function it names: its own name,
+    or the `simp.link_name` attribute. A library is an ordinary global
+    program whose public functions are its exports; its ranks are roles,
+    bound to the program's ranks by matching the declaration's signature
+    against the library function's (a party set of one rank binds it). The
+    definition is copied with its party sets rewritten, and the library
+    functions it calls are linked the same way, as private functions.
+
+    `libraries` are read first, and a public function that two of them or
+    a library and the program both define is an error. Declarations they
+    leave undefined are looked up in the `*.mlir` files of
+    `search-paths`. `mplang-opt` and `mplang-run` run this first, with
+    `--library FILE` and `--library-path DIR`; their default search path
+    is `$MPLANG_LIBRARY_PATH` then the installed protocol library.
+
+    Example: a library function between ranks 0 and 1, used by ranks 2
+    and 0 of a three-party program.
+
+    ```mlir
+    // library: module attributes {simp.world_size = 2 : i64}
+    func.func @send_to_1(%x: !simp.mp<i64, [0]>) -> !simp.mp<i64, [1]> {
+      %y = simp.shuffle %x [1 <- 0] : !simp.mp<i64, [0]> -> !simp.mp<i64, [1]>
+      return %y : !simp.mp<i64, [1]>
+    }
+    // program: module attributes {simp.world_size = 3 : i64}
+    func.func private @send_to_1(!simp.mp<i64, [2]>) -> !simp.mp<i64, [0]>
+    // after linking
+    func.func private @send_to_1(%x: !simp.mp<i64, [2]>) -> !simp.mp<i64, [0]> {
+      %y = simp.shuffle %x [0 <- 2] : !simp.mp<i64, [2]> -> !simp.mp<i64, [0]>
+      return %y : !simp.mp<i64, [0]>
+    }
+    ```
+  }];
+  let options = [
+    ListOption<"libraries", "libraries", "std::string",
+               "Library files whose public functions are linked">,
+    ListOption<"searchPaths", "search-paths", "std::string",
+               "Directories searched for functions still undefined">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def SimpProgramDigests : Pass<"simp-program-digests", "mlir::ModuleOp"> {
   let summary = "Print the SHA-256 digest of each rank's program";
   let description = [{

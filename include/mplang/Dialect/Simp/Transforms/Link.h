@@ -1,0 +1,39 @@
+//===- Link.h - link library functions into a program -----------*- C++ -*-===//
+
+#ifndef MPLANG_DIALECT_SIMP_TRANSFORMS_LINK_H
+#define MPLANG_DIALECT_SIMP_TRANSFORMS_LINK_H
+
+#include "mlir/IR/BuiltinOps.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::simp {
+
+/// Where `linkLibraries` finds definitions.
+struct LinkOptions {
+  /// Files whose public functions are all linkable; a public function of one
+  /// that the program also defines, or that two files define, is an error.
+  std::vector<std::string> libraries;
+  /// Directories whose `*.mlir` files are read, in order, for the
+  /// declarations the explicit libraries leave undefined.
+  std::vector<std::string> searchPaths;
+};
+
+/// Gives every body-less `func.func` of `program` the body of the library
+/// function it names (its own name, or `simp.link_name`), specialized to the
+/// program's parties: the library's ranks are roles, bound by matching the
+/// declaration's signature against the library's. Library functions that
+/// the body calls are linked with the same roles. Emits errors at the
+/// declaration (or at the library op that cannot be remapped).
+LogicalResult linkLibraries(ModuleOp program, const LinkOptions &options);
+
+/// The search path a tool uses when none is given: the directories of
+/// `MPLANG_LIBRARY_PATH` (colon-separated), then
+/// `<dir of mainExecutable>/../share/mplang/protocols`, where the build and
+/// the installation put the protocol library.
+std::vector<std::string> defaultLibrarySearchPath(StringRef mainExecutable);
+
+} // namespace mlir::simp
+
+#endif // MPLANG_DIALECT_SIMP_TRANSFORMS_LINK_H

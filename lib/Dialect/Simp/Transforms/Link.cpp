@@ -1,0 +1,286 @@
+//===- Link.cpp - link library functions into a program -------------------===//
+//
+// A library is an ordinary global program. Linking copies the definitions a
+// program declares (and what they call) into it, with the library's ranks
+// bound to the program's, so projection and verification see one program.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Dialect/Simp/Transforms/Link.h"
+
+#include "RoleMapping.h"
+
+#include "mplang/Dialect/Simp/IR/Parties.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/Passes.h"
+
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <map>
+
+namespace mlir::simp {
+#define GEN_PASS_DEF_SIMPLINK
+#include "mplang/Dialect/Simp/Transforms/Passes.h.inc"
+} // namespace mlir::simp
+
+using namespace mlir;
+using namespace mlir::simp;
+
+namespace {
+
+/// A library function and the roles it is linked with.
+using Instance = std::pair<Operation *, std::vector<int64_t>>;
+
+class Linker {
+public:
+  Linker(ModuleOp program, ArrayRef<std::string> searchPaths)
+      : program(program), symbols(program), searchPaths(searchPaths) {}
+
+  LogicalResult load(StringRef path, bool isExplicit);
+  LogicalResult checkClashes();
+  LogicalResult link(func::FuncOp declaration);
+
+private:
+  LogicalResult loadDirectory(StringRef dir);
+  /// Reads the search path, once, when a name is not defined yet.
+  LogicalResult search(StringRef name);
+
+  struct Definition {
+    func::FuncOp func;
+    StringRef file;
+  };
+
+  /// Binds `declaration`'s roles against the definition it names, composes
+  /// them with `outer` (the roles of the library code that declares it, or
+  /// the identity for the program) and returns the definition.
+  FailureOr<std::pair<func::FuncOp, RoleMap>>
+  resolve(func::FuncOp declaration, ArrayRef<int64_t> outer);
+  /// The program's name for `def` linked with `roles`, copying it (and,
+  /// through the worklist, what it calls) on first use.
+  FailureOr<StringAttr> instantiate(func::FuncOp def, const RoleMap &roles);
+  LogicalResult linkCalls(func::FuncOp linked, func::FuncOp def,
+                          ArrayRef<int64_t> roles);
+
+  ModuleOp program;
+  SymbolTable symbols;
+  ArrayRef<std::string> searchPaths;
+  bool searched = false;
+  std::vector<std::pair<std::string, OwningOpRef<ModuleOp>>> files;
+  llvm::StringMap<Definition> definitions;
+  llvm::StringMap<bool> explicitNames;
+  std::map<Instance, StringAttr> instances;
+  SmallVector<std::tuple<func::FuncOp, func::FuncOp, RoleMap>> worklist;
+};
+
+StringRef linkName(func::FuncOp declaration) {
+  if (auto name = declaration->getAttrOfType<StringAttr>(
+          SimpDialect::getLinkNameAttrName()))
+    return name.getValue();
+  return declaration.getSymName();
+}
+
+} // namespace
+
+LogicalResult Linker::load(StringRef path, bool isExplicit) {
+  for (auto &[loaded, module] : files)
+    if (llvm::sys::fs::equivalent(loaded, path))
+      return success();
+  if (!llvm::sys::fs::exists(path))
+    return emitError(program.getLoc(), "cannot read library '")
+           << path << "'";
+  ParserConfig config(program.getContext());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, config);
+  if (!module)
+    return emitError(program.getLoc(), "cannot parse library '")
+           << path << "'";
+  files.emplace_back(path.str(), std::move(module));
+  StringRef file = files.back().first;
+  for (auto func : files.back().second->getOps<func::FuncOp>()) {
+    if (func.isPrivate() || func.isExternal())
+      continue;
+    auto [it, inserted] =
+        definitions.try_emplace(func.getSymName(), Definition{func, file});
+    if (!inserted)
+      return func.emitError("@")
+             << func.getSymName() << " is also defined by library '"
+             << it->second.file << "'";
+    if (isExplicit)
+      explicitNames[func.getSymName()] = true;
+  }
+  return success();
+}
+
+LogicalResult Linker::loadDirectory(StringRef dir) {
+  std::vector<std::string> paths;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec))
+    if (llvm::sys::path::extension(it->path()) == ".mlir")
+      paths.push_back(it->path());
+  llvm::sort(paths);
+  for (const std::string &path : paths)
+    if (failed(load(path, /*isExplicit=*/false)))
+      return failure();
+  return success();
+}
+
+LogicalResult Linker::search(StringRef name) {
+  if (searched || definitions.contains(name))
+    return success();
+  searched = true;
+  for (const std::string &dir : searchPaths)
+    if (failed(loadDirectory(dir)))
+      return failure();
+  return success();
+}
+
+LogicalResult Linker::checkClashes() {
+  for (auto func : program.getOps<func::FuncOp>())
+    if (!func.isExternal() && explicitNames.contains(func.getSymName()))
+      return func.emitError("@")
+             << func.getSymName() << " is also defined by library '"
+             << definitions.lookup(func.getSymName()).file << "'";
+  return success();
+}
+
+FailureOr<std::pair<func::FuncOp, RoleMap>>
+Linker::resolve(func::FuncOp declaration, ArrayRef<int64_t> outer) {
+  StringRef name = linkName(declaration);
+  if (failed(search(name)))
+    return failure();
+  auto it = definitions.find(name);
+  if (it == definitions.end())
+    return declaration.emitError("no library defines @")
+           << name << " (--library FILE, or a search path directory)";
+  func::FuncOp def = it->second.func;
+  int64_t roles =
+      getWorldSize(def->getParentOfType<ModuleOp>()).value_or(0);
+  FailureOr<RoleMap> bound =
+      bindRoles(def.getFunctionType(), declaration.getFunctionType(), roles,
+                name, declaration.getLoc());
+  if (failed(bound))
+    return failure();
+  for (int64_t &party : *bound)
+    if (party >= 0 && !outer.empty())
+      party = party < int64_t(outer.size()) ? outer[party] : -1;
+  return std::make_pair(def, std::move(*bound));
+}
+
+FailureOr<StringAttr> Linker::instantiate(func::FuncOp def,
+                                          const RoleMap &roles) {
+  Instance key{def, {roles.begin(), roles.end()}};
+  if (auto it = instances.find(key); it != instances.end())
+    return it->second;
+  auto copy = cast<func::FuncOp>(def->clone());
+  copy.setPrivate();
+  if (failed(remapRoles(copy, roles))) {
+    copy.erase();
+    return failure();
+  }
+  StringAttr name = symbols.insert(copy);
+  instances[key] = name;
+  worklist.emplace_back(copy, def, roles);
+  return name;
+}
+
+LogicalResult Linker::linkCalls(func::FuncOp linked, func::FuncOp def,
+                                ArrayRef<int64_t> roles) {
+  auto library = def->getParentOfType<ModuleOp>();
+  WalkResult walked = linked.walk([&](func::CallOp call) -> WalkResult {
+    auto callee = library.lookupSymbol<func::FuncOp>(call.getCallee());
+    if (!callee)
+      return call.emitError("no function @")
+             << call.getCallee() << " in the library";
+    RoleMap calleeRoles(roles.begin(), roles.end());
+    if (callee.isExternal()) {
+      auto resolved = resolve(callee, roles);
+      if (failed(resolved))
+        return failure();
+      std::tie(callee, calleeRoles) = *resolved;
+    }
+    FailureOr<StringAttr> name = instantiate(callee, calleeRoles);
+    if (failed(name))
+      return failure();
+    call.setCallee(name->getValue());
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+LogicalResult Linker::link(func::FuncOp declaration) {
+  auto resolved = resolve(declaration, {});
+  if (failed(resolved))
+    return failure();
+  auto [def, roles] = *resolved;
+  Instance key{def, {roles.begin(), roles.end()}};
+  auto copy = cast<func::FuncOp>(def->clone());
+  if (failed(remapRoles(copy, roles))) {
+    copy.erase();
+    return failure();
+  }
+  declaration.getBody().takeBody(copy.getBody());
+  copy.erase();
+  declaration->removeAttr(SimpDialect::getLinkNameAttrName());
+  instances.try_emplace(key, declaration.getSymNameAttr());
+  worklist.emplace_back(declaration, def, roles);
+  while (!worklist.empty()) {
+    auto [linked, from, bound] = worklist.pop_back_val();
+    if (failed(linkCalls(linked, from, bound)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult simp::linkLibraries(ModuleOp program,
+                                  const LinkOptions &options) {
+  Linker linker(program, options.searchPaths);
+  for (const std::string &path : options.libraries)
+    if (failed(linker.load(path, /*isExplicit=*/true)))
+      return failure();
+  if (failed(linker.checkClashes()))
+    return failure();
+
+  SmallVector<func::FuncOp> declarations;
+  for (auto func : program.getOps<func::FuncOp>())
+    if (func.isExternal())
+      declarations.push_back(func);
+  for (func::FuncOp declaration : declarations)
+    if (failed(linker.link(declaration)))
+      return failure();
+  return success();
+}
+
+std::vector<std::string>
+simp::defaultLibrarySearchPath(StringRef mainExecutable) {
+  std::vector<std::string> paths;
+  if (const char *env = std::getenv("MPLANG_LIBRARY_PATH")) {
+    SmallVector<StringRef> dirs;
+    StringRef(env).split(dirs, ':', -1, /*KeepEmpty=*/false);
+    for (StringRef dir : dirs)
+      paths.push_back(dir.str());
+  }
+  SmallString<256> installed(llvm::sys::path::parent_path(mainExecutable));
+  llvm::sys::path::append(installed, "..", "share", "mplang", "protocols");
+  llvm::sys::path::remove_dots(installed, /*remove_dot_dot=*/true);
+  paths.push_back(std::string(installed));
+  return paths;
+}
+
+namespace {
+
+struct SimpLink : public simp::impl::SimpLinkBase<SimpLink> {
+  using SimpLinkBase::SimpLinkBase;
+  void runOnOperation() override {
+    LinkOptions options{{libraries.begin(), libraries.end()},
+                        {searchPaths.begin(), searchPaths.end()}};
+    if (failed(linkLibraries(getOperation(), options)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
