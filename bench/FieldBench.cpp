@@ -56,7 +56,7 @@ void aesEncrypt(benchmark::State &state, Isa isa) {
 void aesExpandBench(benchmark::State &state, Isa isa) {
   std::vector<Gf128> seeds = randomBlocks(1, 4), out(1024);
   for (auto _ : state) {
-    aesExpand(seeds, out.size(), out, isa);
+    aesExpand(seeds, out.size(), out, false, isa);
     benchmark::DoNotOptimize(out.data());
     benchmark::ClobberMemory();
   }

@@ -1,7 +1,7 @@
 // field.aes_expand and field.ldpc_encode inside pcall, and large products on
 // the thread pool, with exact results.
 
-// aes_expand goldens of dialects.md 6.2 (checked with openssl): seeds 0 and 1
+// upstream mplang's aes_expand goldens (checked with openssl): seeds 0 and 1
 // collide crosswise by construction; then seed [0x0123456789ABCDEF,
 // 0xFEDCBA9876543210].
 // RUN: mplang-run --sim 2 %s --entry aes | FileCheck %s --check-prefix=AES
@@ -10,7 +10,13 @@
 // AES-SAME: {{\[}}[11588874258931353269, 11349999688669523973], [16599734546165040991, 12375988604371236045]]]> : tensor<3x2x2xui64>
 // AES-NEXT: rank 1: <absent>
 
-// The LDPC example of dialects.md 6.2: P1 holds H (CSR), P0 the message.
+// feed_forward xors each block's input into its output: seed 0 block 1 and
+// seed 1 block 0 (input [1, 0]) change in their low bit, the others not.
+// RUN: mplang-run --sim 2 %s --entry aes_feed_forward | FileCheck %s --check-prefix=FF
+// FF: rank 0: dense<{{\[\[}}[9486321667228232352, 13564504603035693303], [2090342988875462729, 8761370576380726546]],
+// FF-SAME: {{\[}}[2090342988875462729, 8761370576380726546], [9486321667228232352, 13564504603035693303]]]> : tensor<2x2x2xui64>
+
+// Upstream mplang's LDPC example: P1 holds H (CSR), P0 the message.
 // RUN: mplang-run --sim 2 %s --entry ldpc --arg 0:0='dense<[[1, 10], [2, 20], [4, 40], [8, 80]]> : tensor<4x2xi64>' | FileCheck %s --check-prefix=LDPC
 // LDPC: rank 0: dense<{{\[}}[3, 30], [14, 108], [9, 90]]> : tensor<3x2xi64>
 
@@ -33,6 +39,17 @@ module attributes {simp.world_size = 2 : i64} {
       simp.yield %ew : tensor<3x2x2xui64>
     }
     return %0 : !seeds
+  }
+
+  func.func @aes_feed_forward() -> !simp.mp<tensor<2x2x2xui64>, [0]> {
+    %0 = simp.pcall [0] () : () -> !simp.mp<tensor<2x2x2xui64>, [0]> {
+      %w = arith.constant dense<[[0, 0], [1, 0]]> : tensor<2x2xi64>
+      %s = field.from_words %w : tensor<2x2xi64> -> tensor<2x!field.gf128>
+      %e = field.aes_expand %s length = 2 feed_forward : tensor<2x!field.gf128> -> tensor<2x2x!field.gf128>
+      %ew = field.to_words %e : tensor<2x2x!field.gf128> -> tensor<2x2x2xui64>
+      simp.yield %ew : tensor<2x2x2xui64>
+    }
+    return %0 : !simp.mp<tensor<2x2x2xui64>, [0]>
   }
 
   func.func @ldpc(%msg: !msg) -> !simp.mp<tensor<3x!field.gf128>, [0]> {

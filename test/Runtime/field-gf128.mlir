@@ -1,7 +1,7 @@
 // GF(2^128) ops inside pcall, with exact results. Elements cross the command
 // line and print as their [lo, hi] words (tensor<...x2xi64>).
 
-// The known-answer table of dialects.md 6.1: P0 holds a, P1 holds b and sends
+// Upstream mplang's GF(2^128) known answers: P0 holds a, P1 holds b and sends
 // it to P0, which multiplies. Rows: [1,2]*[3,4] = [1083,2]; x^127*x = 0x87;
 // x^127*x^127; 5*7; 1*v = v; two dense values; all-ones squared.
 // RUN: mplang-run --sim 2 %s \

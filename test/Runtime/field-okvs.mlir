@@ -4,7 +4,7 @@
 // little-endian.)
 
 // Keys 0..99, values [i, 10 i], m = 160, seed [0xDEADBEEF, 0xCAFEBABE]
-// (dialects.md 6.3; our hash differs from upstream's, so only the round trip
+// (upstream mplang's construction; our hash differs from upstream's, so only the round trip
 // is a known answer, not the cells).
 // RUN: mplang-run --sim 2 %s | FileCheck %s
 // The same on two worker processes: the table crosses the wire.

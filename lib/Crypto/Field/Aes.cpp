@@ -150,9 +150,15 @@ Gf128 Aes128::encrypt(Gf128 block) const {
 }
 
 void mplang::field::aesExpand(llvm::ArrayRef<Gf128> seeds, size_t length,
-                              llvm::MutableArrayRef<Gf128> out, Isa isa) {
+                              llvm::MutableArrayRef<Gf128> out,
+                              bool feedForward, Isa isa) {
   assert(out.size() == seeds.size() * length && "size mismatch");
   static const Aes128 cipher(kAesExpandKey);
-  for (size_t i = 0; i < seeds.size(); ++i)
-    cipher.encryptCounter(seeds[i], 0, out.slice(i * length, length), isa);
+  for (size_t i = 0; i < seeds.size(); ++i) {
+    llvm::MutableArrayRef<Gf128> row = out.slice(i * length, length);
+    cipher.encryptCounter(seeds[i], 0, row, isa);
+    if (feedForward)
+      for (size_t j = 0; j < length; ++j)
+        row[j] = row[j] ^ seeds[i] ^ Gf128{j, 0};
+  }
 }

@@ -169,11 +169,13 @@ FailureOr<std::unique_ptr<Kernel>> osRandom(Operation *op, PlanBuilder &) {
 }
 
 FailureOr<std::unique_ptr<Kernel>> aesExpand(Operation *op, PlanBuilder &) {
-  size_t length = cast<ops::AesExpandOp>(op).getLength();
+  auto expand = cast<ops::AesExpandOp>(op);
+  size_t length = expand.getLength();
+  bool feedForward = expand.getFeedForward();
   return makeFieldKernel(op, countOf(op->getResult(0)),
-                         [length](llvm::ArrayRef<Value> args, Tensor &out) {
+                         [=](llvm::ArrayRef<Value> args, Tensor &out) {
                            lib::aesExpand(elements(args[0]), length,
-                                          elements(out));
+                                          elements(out), feedForward);
                            return llvm::Error::success();
                          });
 }

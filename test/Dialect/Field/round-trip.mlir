@@ -34,11 +34,13 @@ func.func @arithmetic(%a: tensor<4x8x!gf>, %b: tensor<4x8x!gf>) -> tensor<!gf> {
 // CHECK: %[[SEEDS:.*]] = field.random : tensor<4x!field.gf128>
 // CHECK: field.random : tensor<16xi64>
 // CHECK: field.aes_expand %[[SEEDS]] length = 8 : tensor<4x!field.gf128> -> tensor<4x8x!field.gf128>
-func.func @prg() -> (tensor<4x8x!gf>, tensor<16xi64>) {
+// CHECK: field.aes_expand %[[SEEDS]] length = 8 feed_forward : tensor<4x!field.gf128> -> tensor<4x8x!field.gf128>
+func.func @prg() -> (tensor<4x8x!gf>, tensor<4x8x!gf>, tensor<16xi64>) {
   %seeds = field.random : tensor<4x!gf>
   %bits = field.random : tensor<16xi64>
   %r = field.aes_expand %seeds length = 8 : tensor<4x!gf> -> tensor<4x8x!gf>
-  return %r, %bits : tensor<4x8x!gf>, tensor<16xi64>
+  %p = field.aes_expand %seeds length = 8 feed_forward : tensor<4x!gf> -> tensor<4x8x!gf>
+  return %r, %p, %bits : tensor<4x8x!gf>, tensor<4x8x!gf>, tensor<16xi64>
 }
 
 // CHECK-LABEL: func.func @okvs

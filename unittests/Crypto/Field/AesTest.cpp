@@ -39,20 +39,32 @@ TEST_P(AesTest, BatchesMatchSingleBlocks) {
   }
 }
 
-// dialects.md section 6.2, field.aes_expand goldens.
+// Upstream mplang's field.aes_expand goldens.
 TEST_P(AesTest, AesExpandGoldens) {
   Gf128 first = {0x83A62F4BB03AEAA0ULL, 0xBC3ECD119217F0F7ULL};
   Gf128 second = {0x1D0263DF8EA67848ULL, 0x7996A41E96BB8D12ULL};
   std::vector<Gf128> out(4);
-  aesExpand({{0, 0}, {1, 0}}, 2, out, GetParam());
+  aesExpand({{0, 0}, {1, 0}}, 2, out, false, GetParam());
   EXPECT_EQ(out, (std::vector<Gf128>{first, second, second, first}));
 
   out.resize(2);
-  aesExpand({{0x0123456789ABCDEFULL, 0xFEDCBA9876543210ULL}}, 2, out,
+  aesExpand({{0x0123456789ABCDEFULL, 0xFEDCBA9876543210ULL}}, 2, out, false,
             GetParam());
   EXPECT_EQ(out, (std::vector<Gf128>{
                      {0xA0D3F3BCEE4586B5ULL, 0x9D834C94FBF0F005ULL},
                      {0xE65E1A9EDDF2875FULL, 0xABC058109BD474CDULL}}));
+}
+
+// The feed-forward form xors each input block into its output: seed 0, block
+// 1 of the goldens above becomes E_K({1, 0}) ^ {1, 0}.
+TEST_P(AesTest, AesExpandFeedForward) {
+  std::vector<Gf128> out(4);
+  aesExpand({{0, 0}, {1, 0}}, 2, out, true, GetParam());
+  Gf128 first = {0x83A62F4BB03AEAA0ULL, 0xBC3ECD119217F0F7ULL};
+  Gf128 second = {0x1D0263DF8EA67848ULL, 0x7996A41E96BB8D12ULL};
+  Gf128 one = {1, 0};
+  EXPECT_EQ(out, (std::vector<Gf128>{first, second ^ one, second ^ one,
+                                     first}));
 }
 
 INSTANTIATE_PER_ISA(AesTest);

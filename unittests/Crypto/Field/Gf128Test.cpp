@@ -30,7 +30,7 @@ struct KnownProduct {
   Gf128 a, b, product;
 };
 
-// dialects.md section 6.1, reference column.
+// Upstream mplang's GF(2^128) known answers, reference column.
 const KnownProduct kKnownProducts[] = {
     {{1, 2}, {3, 4}, {1083, 2}},
     {{0, 1ULL << 63}, {2, 0}, {0x87, 0}},

@@ -11,7 +11,7 @@ namespace {
 
 const std::vector<Gf128> kMessage = {{1, 10}, {2, 20}, {4, 40}, {8, 80}};
 
-// dialects.md section 6.2, field.ldpc_encode example.
+// Upstream mplang's field.ldpc_encode example.
 TEST(LdpcTest, ReferenceExample) {
   std::vector<Gf128> syndrome(3);
   ASSERT_FALSE(bool(

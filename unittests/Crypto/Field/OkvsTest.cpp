@@ -13,7 +13,7 @@ namespace {
 
 constexpr Gf128 kSeed = {0xDEADBEEF, 0xCAFEBABE};
 
-/// Table size by the reference libraries' expansion rule (dialects.md 6.3).
+/// Table size by the reference libraries' expansion rule (upstream mplang's OKVS).
 size_t referenceTableSize(size_t n) {
   double multiplier = n <= 200      ? 25.0
                       : n < 1000    ? 12.0

@@ -40,10 +40,12 @@ private:
 /// 6a 3f 24 (fractional digits of pi).
 constexpr Gf128 kAesExpandKey = {0x13198A2E03707344ULL, 0x243F6A8885A308D3ULL};
 
-/// field.aes_expand: out[i * length + j] = E_K(seeds[i] ^ {j, 0}) with K =
-/// kAesExpandKey. `out` holds seeds.size() * length blocks.
+/// field.aes_expand: out[i * length + j] = E_K(x) with x = seeds[i] ^ {j, 0}
+/// and K = kAesExpandKey, or E_K(x) ^ x with `feedForward`. `out` holds
+/// seeds.size() * length blocks.
 void aesExpand(llvm::ArrayRef<Gf128> seeds, size_t length,
-               llvm::MutableArrayRef<Gf128> out, Isa isa = bestIsa());
+               llvm::MutableArrayRef<Gf128> out, bool feedForward = false,
+               Isa isa = bestIsa());
 
 } // namespace mplang::field
 

@@ -151,20 +151,29 @@ def Field_AesExpandOp : Field_Op<"aes_expand", [Pure]> {
   let summary = "Expand seeds with the fixed-key AES-128 PRG";
   let description = [{
     For each of the `N` seeds `s`, output `j` (`0 <= j < length`) is
-    `AES-128_K(s xor j)`, with `j` xored into the low word and `K` the fixed
-    key `0x243F6A8885A308D3_13198A2E03707344` (the digits of pi). The result
-    is `N x length`.
+    `AES-128_K(x)` with `x = s xor j`, `j` xored into the low word and `K`
+    the fixed key `0x243F6A8885A308D3_13198A2E03707344` (the digits of pi).
+    The result is `N x length`.
+
+    `K` is public, so that output can be decrypted back to `x`, hence to the
+    seed: it is upstream's definition, not a pseudo-random generator. With
+    `feed_forward`, output `j` is `AES-128_K(x) xor x` (Matyas-Meyer-Oseas),
+    which hides the seed in the ideal-permutation model: use it to expand
+    secret seeds (OT extension, GGM trees) and as a correlation-robust hash.
 
     Example:
 
     ```mlir
     %r = field.aes_expand %seeds length = 8 : tensor<4x!field.gf128> -> tensor<4x8x!field.gf128>
+    %p = field.aes_expand %seeds length = 8 feed_forward : tensor<4x!field.gf128> -> tensor<4x8x!field.gf128>
     ```
   }];
-  let arguments = (ins Field_Vector:$seeds, Field_Count:$length);
+  let arguments = (ins Field_Vector:$seeds, Field_Count:$length,
+                       UnitAttr:$feed_forward);
   let results = (outs Field_Tensor:$result);
   let assemblyFormat = [{
-    $seeds `length` `=` $length attr-dict `:` type($seeds) `->` type($result)
+    $seeds `length` `=` $length (`feed_forward` $feed_forward^)? attr-dict `:`
+    type($seeds) `->` type($result)
   }];
   let hasVerifier = 1;
 }
