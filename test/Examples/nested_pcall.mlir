@@ -1,4 +1,5 @@
 // RUN: mplang-opt %examples/nested_pcall.mlir | FileCheck %s
+// RUN: mplang-opt --simp-project %examples/nested_pcall.mlir | FileCheck %s --check-prefix=PROJECT
 
 // CHECK-LABEL: func.func @main
 // CHECK: simp.pcall [0, 1] (%{{.*}}) : (!simp.mp<i64, [0, 1]>) -> (!simp.mp<!simp.mp<i64, [0, 1]>, [0, 1]>, !simp.mp<!simp.mp<i64, [0]>, [0, 1]>)
@@ -7,3 +8,23 @@
 // CHECK: simp.pcall [0] (%{{.*}}) : (i64) -> !simp.mp<i64, [0]>
 // CHECK: arith.muli
 // CHECK: simp.yield %{{.*}}, %{{.*}} : !simp.mp<i64, [0, 1]>, !simp.mp<i64, [0]>
+
+// Projected, rank by rank. Nested pcalls are inlined; P1 is outside the
+// inner squaring pcall.
+// PROJECT: module attributes {simp.world_size = 2 : i64} {
+// PROJECT-LABEL: module @rank0 attributes {simp.rank = 0 : i64} {
+// PROJECT-LABEL: func.func @main(
+// PROJECT-SAME:  %[[ARG0:.*]]: i64) -> (i64, i64) {
+// PROJECT-NEXT:  %[[V0:.*]] = arith.addi %[[ARG0]], %[[ARG0]] : i64
+// PROJECT-NEXT:  %[[V1:.*]] = arith.muli %[[ARG0]], %[[ARG0]] : i64
+// PROJECT-NEXT:  return %[[V0]], %[[V1]] : i64, i64
+// PROJECT-NEXT:  }
+// PROJECT-NEXT:  }
+// PROJECT-LABEL: module @rank1 attributes {simp.rank = 1 : i64} {
+// PROJECT-LABEL: func.func @main(
+// PROJECT-SAME:  %[[ARG0:.*]]: i64) -> i64 {
+// PROJECT-NEXT:  %[[V0:.*]] = arith.addi %[[ARG0]], %[[ARG0]] : i64
+// PROJECT-NEXT:  return %[[V0]] : i64
+// PROJECT-NEXT:  }
+// PROJECT-NEXT:  }
+// PROJECT-NEXT:  }
