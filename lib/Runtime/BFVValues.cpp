@@ -223,6 +223,32 @@ const bfv::Encryptor &mplang::rt::encryptorOf(const BFVPublicKey &pk) {
   return *pk.derived.encryptor;
 }
 
+const bfv::Decryptor &mplang::rt::decryptorOf(const BFVSecretKey &sk) {
+  std::call_once(sk.derived.once, [&sk] {
+    sk.derived.decryptor.emplace(sk.context(), sk.get());
+    sk.derived.encryptor.emplace(sk.context(), sk.get());
+  });
+  return *sk.derived.decryptor;
+}
+
+const bfv::SymmetricEncryptor &
+mplang::rt::symmetricEncryptorOf(const BFVSecretKey &sk) {
+  decryptorOf(sk);
+  return *sk.derived.encryptor;
+}
+
+const bfv::PreparedPlaintext *mplang::rt::preparedOf(const BFVPlaintext &pt) {
+  std::call_once(pt.derived.once, [&pt] {
+    llvm::Expected<bfv::PreparedPlaintext> prepared =
+        bfv::Evaluator(pt.context()).preparePlain(pt.get());
+    if (prepared)
+      pt.derived.prepared = std::move(*prepared);
+    else
+      llvm::consumeError(prepared.takeError());
+  });
+  return pt.derived.prepared ? &*pt.derived.prepared : nullptr;
+}
+
 Status mplang::rt::checkBFVValue(const Opaque &object, mlir::Type type) {
   namespace ir = mlir::bfv;
   llvm::StringRef kind =

@@ -11,6 +11,7 @@
 
 #include "mplang/Crypto/BFV/BatchEncoder.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
+#include "mplang/Crypto/BFV/Evaluator.h"
 #include "mplang/Runtime/Status.h"
 #include "mplang/Runtime/Value.h"
 
@@ -41,9 +42,30 @@ template <> struct BFVDerived<bfv::PublicKey> {
   std::optional<bfv::Encryptor> encryptor;
 };
 
+/// A secret key keeps its decryptor and symmetric encryptor (each copies
+/// the key).
+template <> struct BFVDerived<bfv::SecretKey> {
+  std::once_flag once;
+  std::optional<bfv::Decryptor> decryptor;
+  std::optional<bfv::SymmetricEncryptor> encryptor;
+};
+/// A plaintext keeps its prepared (NTT) form once it multiplies a
+/// ciphertext: masks multiply many ciphertexts.
+template <> struct BFVDerived<bfv::Plaintext> {
+  std::once_flag once;
+  std::optional<bfv::PreparedPlaintext> prepared;
+};
+
 template <typename T> class BFVValue;
 /// The encryptor of a public-key value, built once.
 const bfv::Encryptor &encryptorOf(const BFVValue<bfv::PublicKey> &pk);
+/// The decryptor and symmetric encryptor of a secret-key value, built once.
+const bfv::Decryptor &decryptorOf(const BFVValue<bfv::SecretKey> &sk);
+const bfv::SymmetricEncryptor &
+symmetricEncryptorOf(const BFVValue<bfv::SecretKey> &sk);
+/// The prepared form of a plaintext value, built once; null if the
+/// plaintext does not fit its context (mulPlain then reports why).
+const bfv::PreparedPlaintext *preparedOf(const BFVValue<bfv::Plaintext> &pt);
 
 /// Any BFV library object: every opaque kind named "bfv.*".
 class BFVObject : public Opaque {
@@ -72,6 +94,11 @@ public:
 
 private:
   friend const bfv::Encryptor &encryptorOf(const BFVValue<bfv::PublicKey> &);
+  friend const bfv::Decryptor &decryptorOf(const BFVValue<bfv::SecretKey> &);
+  friend const bfv::SymmetricEncryptor &
+  symmetricEncryptorOf(const BFVValue<bfv::SecretKey> &);
+  friend const bfv::PreparedPlaintext *
+  preparedOf(const BFVValue<bfv::Plaintext> &);
 
   T object;
   mutable BFVDerived<T> derived;

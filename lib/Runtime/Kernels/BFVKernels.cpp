@@ -232,10 +232,16 @@ void registerEncryptionKernels(KernelRegistry &r) {
             return encryptorOf(pk).encrypt(pt);
           };
         }));
+  r.add("bfv.encrypt_symmetric",
+        onTwo<bfv::Plaintext, BFVSecretKey>([](Operation *, ContextPtr) {
+          return [](const bfv::Plaintext &pt, const BFVSecretKey &sk) {
+            return symmetricEncryptorOf(sk).encrypt(pt);
+          };
+        }));
   r.add("bfv.decrypt",
-        onTwo<bfv::Ciphertext, bfv::SecretKey>([](Operation *, ContextPtr ctx) {
-          return [ctx](const bfv::Ciphertext &ct, const bfv::SecretKey &sk) {
-            return bfv::Decryptor(ctx, sk).decrypt(ct);
+        onTwo<bfv::Ciphertext, BFVSecretKey>([](Operation *, ContextPtr) {
+          return [](const bfv::Ciphertext &ct, const BFVSecretKey &sk) {
+            return decryptorOf(sk).decrypt(ct);
           };
         }));
 }
@@ -250,7 +256,10 @@ using PtCt = Result (bfv::Evaluator::*)(const bfv::Plaintext &,
 
 /// A binary op on ciphertexts and plaintexts; the operand kinds are static.
 /// Without `ptCt`, the op commutes and a plaintext lhs swaps with the rhs.
-KernelFactory binary(CtCt ctCt, CtPt ctPt, PtCt ptCt = nullptr) {
+/// With `prepared`, a ciphertext times a plaintext uses the plaintext's
+/// prepared form, kept with the value for the next ciphertext it multiplies.
+KernelFactory binary(CtCt ctCt, CtPt ctPt, PtCt ptCt = nullptr,
+                     bool prepared = false) {
   return heavy([=](Operation *op, ContextPtr ctx) {
     auto isCipher = [&](unsigned i) {
       return mlir::isa<bfvir::CiphertextType>(op->getOperand(i).getType());
@@ -258,7 +267,7 @@ KernelFactory binary(CtCt ctCt, CtPt ctPt, PtCt ptCt = nullptr) {
     bool lhsCipher = isCipher(0), rhsCipher = isCipher(1);
     return [=, ev = bfv::Evaluator(ctx)](Args args, Results results) {
       const bfv::Ciphertext *ca = nullptr, *cb = nullptr;
-      const bfv::Plaintext *pa = nullptr, *pb = nullptr;
+      const BFVPlaintext *pa = nullptr, *pb = nullptr;
       Status s =
           lhsCipher ? getArg(args, 0, *ctx, ca) : getArg(args, 0, *ctx, pa);
       if (s.isOk())
@@ -267,10 +276,13 @@ KernelFactory binary(CtCt ctCt, CtPt ctPt, PtCt ptCt = nullptr) {
         return s;
       if (ca && cb)
         return store(ctx, (ev.*ctCt)(*ca, *cb), results[0]);
-      if (ca)
-        return store(ctx, (ev.*ctPt)(*ca, *pb), results[0]);
-      return store(ctx, ptCt ? (ev.*ptCt)(*pa, *cb) : (ev.*ctPt)(*cb, *pa),
-                   results[0]);
+      if (pa && ptCt)
+        return store(ctx, (ev.*ptCt)(pa->get(), *cb), results[0]);
+      const bfv::Ciphertext &ct = ca ? *ca : *cb;
+      const BFVPlaintext &pt = pb ? *pb : *pa;
+      if (const bfv::PreparedPlaintext *p = prepared ? preparedOf(pt) : nullptr)
+        return store(ctx, ev.mulPlain(ct, *p), results[0]);
+      return store(ctx, (ev.*ctPt)(ct, pt.get()), results[0]);
     };
   });
 }
@@ -279,12 +291,21 @@ void registerEvaluationKernels(KernelRegistry &r) {
   using E = bfv::Evaluator;
   r.add("bfv.add", binary(&E::add, &E::addPlain));
   r.add("bfv.sub", binary(&E::sub, &E::subPlain, &E::subFromPlain));
-  r.add("bfv.mul", binary(&E::mul, &E::mulPlain));
+  r.add("bfv.mul", binary(&E::mul, &E::mulPlain, nullptr, /*prepared=*/true));
   using Ct = bfv::Ciphertext;
   r.add("bfv.relinearize",
         onTwo<Ct, bfv::RelinKeys>([](Operation *, ContextPtr ctx) {
           return [ev = E(ctx)](const Ct &ct, const bfv::RelinKeys &rk) {
             return ev.relinearize(ct, rk);
+          };
+        }));
+  r.add("bfv.mod_switch", heavy([](Operation *op, ContextPtr ctx) {
+          auto drop = size_t(cast<bfvir::ModSwitchOp>(op).getDrop());
+          return [ctx, drop, ev = E(ctx)](Args args, Results results) {
+            const Ct *ct = nullptr;
+            if (Status s = getArg(args, 0, *ctx, ct); !s.isOk())
+              return s;
+            return store(ctx, ev.modSwitch(*ct, drop), results[0]);
           };
         }));
   r.add("bfv.rotate",

@@ -132,6 +132,26 @@ LogicalResult DecodeOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Modulus switching
+//===----------------------------------------------------------------------===//
+
+LogicalResult ModSwitchOp::verify() {
+  // q_bits lists the data primes and then the special prime.
+  ParamsAttr params = getInput().getType().getParams();
+  int64_t dataPrimes = params.getCoeffModulusBits().size() - 1;
+  if (getDrop() >= dataPrimes)
+    return emitOpError("drops ")
+           << getDrop() << " of the ciphertext's " << dataPrimes
+           << " data primes; at least one must remain";
+  for (Operation *user : getResult().getUsers())
+    if (user->getDialect() == (*this)->getDialect() && !isa<DecryptOp>(user))
+      return emitOpError("result is used by '")
+             << user->getName()
+             << "': a modulus-switched ciphertext can only be decrypted";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Rotations
 //===----------------------------------------------------------------------===//
 

@@ -210,6 +210,33 @@ def BFV_EncryptOp : BFV_RandomOp<"encrypt", [
   }];
 }
 
+def BFV_EncryptSymmetricOp : BFV_RandomOp<"encrypt_symmetric", [
+    TypesMatchWith<"result encrypts the plaintext", "input", "result",
+      "::llvm::cast<::mlir::bfv::PlaintextType>($_self).getCiphertextType()">
+  ]> {
+  let summary = "Encrypt a plaintext under the secret key (seeded)";
+  let description = [{
+    Secret-key encryption with fresh randomness: `(Delta m - a s + e, a)`
+    with `a` uniform and expanded from a fresh seed. Until an operation
+    changes `a` (adding a plaintext does not), the ciphertext is sent and
+    stored as `Delta m - a s + e` and the 32-byte seed, about half the size
+    of a public-key encryption. Its noise is `e` alone. The result mixes
+    freely with public-key encryptions under the same key pair.
+
+    Example:
+
+    ```mlir
+    %ct = bfv.encrypt_symmetric %pt, %sk : !bfv.plaintext<i64, #p>, !bfv.secret_key<#p>
+    ```
+  }];
+  let arguments = (ins BFV_Plaintext:$input, BFV_SecretKey:$secret_key);
+  let results = (outs BFV_Ciphertext:$result);
+  let assemblyFormat = [{
+    $input `,` $secret_key attr-dict `:` qualified(type($input)) `,`
+    qualified(type($secret_key))
+  }];
+}
+
 def BFV_DecryptOp : BFV_PureOp<"decrypt", [
     TypesMatchWith<"result is the plaintext of the ciphertext", "input",
       "result",
@@ -309,6 +336,34 @@ def BFV_RelinearizeOp : BFV_PureOp<"relinearize",
     $input `,` $relin_key attr-dict `:` qualified(type($input)) `,`
     qualified(type($relin_key))
   }];
+}
+
+def BFV_ModSwitchOp : BFV_PureOp<"mod_switch",
+                                 [AllTypesMatch<["input", "result"]>]> {
+  let summary = "Drop primes from a ciphertext before sending it back";
+  let description = [{
+    Divides the ciphertext, rounding, by the last `drop` of its `L` data
+    primes (`L` is the length of `q_bits` minus the special prime; `1 <=
+    drop < L`). The result decrypts to the same plaintext and serializes in
+    `(L - drop) / L` of the bytes. Its noise budget becomes the smaller of
+    the input's and that of a fresh encryption over the remaining primes
+    (docs/bfv-library.md has the numbers). A switched ciphertext can only
+    be decrypted (or sent and stored): the verifier rejects other bfv ops
+    on the result, and the run time any other use.
+
+    Example:
+
+    ```mlir
+    %small = bfv.mod_switch %ct drop 2 : !bfv.ciphertext<i64, #p>
+    ```
+  }];
+  let arguments = (ins BFV_Ciphertext:$input,
+                       ConfinedAttr<I64Attr, [IntMinValue<1>]>:$drop);
+  let results = (outs BFV_Ciphertext:$result);
+  let assemblyFormat = [{
+    $input `drop` $drop attr-dict `:` qualified(type($input))
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
