@@ -141,6 +141,24 @@ MPLANG_IFMA void divideByLast(const uint64_t *x, const uint64_t *last, size_t n,
   }
 }
 
+MPLANG_IFMA void addScaled(uint64_t *x, const uint64_t *m, const uint64_t *fix,
+                           size_t n, uint64_t q, uint64_t delta,
+                           bool subtract) {
+  const __m512i vq = _mm512_set1_epi64(q), vDelta = _mm512_set1_epi64(delta),
+                vDeltaQuot = _mm512_set1_epi64(shoupQuotient52(delta, q));
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i v = reduceOnce(
+        mulShoupLazy(_mm512_loadu_si512(m + c), vDelta, vDeltaQuot, vq), vq);
+    v = reduceOnce(_mm512_add_epi64(v, _mm512_loadu_si512(fix + c)), vq);
+    __m512i a = _mm512_loadu_si512(x + c);
+    // As addMod: the wrapped difference plus q is the smaller when a < v.
+    __m512i r = subtract ? _mm512_sub_epi64(a, v) : _mm512_add_epi64(a, v);
+    r = subtract ? _mm512_maskz_min_epu64(0xff, r, _mm512_add_epi64(r, vq))
+                 : reduceOnce(r, vq);
+    _mm512_storeu_si512(x + c, r);
+  }
+}
+
 MPLANG_IFMA void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q) {
   const __m512i vq = _mm512_set1_epi64(q), negQ = _mm512_set1_epi64(-q);
   const __m512i zero = _mm512_setzero_si512();

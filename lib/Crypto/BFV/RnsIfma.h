@@ -42,6 +42,10 @@ void addMod(const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
 void divideByLast(const uint64_t *x, const uint64_t *last, size_t n, uint64_t q,
                   uint64_t halfP, uint64_t pModQ, uint64_t pInv,
                   bool accumulate, uint64_t *out);
+/// x[c] = (x[c] +- (m[c] delta + fix[c])) mod q (minus with `subtract`) for
+/// m below 2^52, fix and delta below q < 2^50.
+void addScaled(uint64_t *x, const uint64_t *m, const uint64_t *fix, size_t n,
+               uint64_t q, uint64_t delta, bool subtract);
 /// x[c] = (x[c] + e[c]) mod q for x below q < 2^63 (only AVX-512F).
 void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q);
 /// out[c] = x[c] mod q for x below 2^52.

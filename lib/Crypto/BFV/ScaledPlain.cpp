@@ -1,6 +1,7 @@
 //===- ScaledPlain.cpp - Adding Delta m to a ciphertext -------------------===//
 
 #include "ScaledPlain.h"
+#include "RnsIfma.h"
 
 namespace mplang::bfv {
 
@@ -9,14 +10,26 @@ void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
   const Modulus t = ctx.plainModulus();
   const uint64_t halfT = t.value() / 2, qModT = ctx.qModT();
   const size_t n = ctx.degree();
-  std::vector<uint64_t> fix(n);
-  for (size_t i = 0; i < n; ++i)
-    fix[i] = t.quotient128(static_cast<u128>(qModT) * pt.coeffs[i] + halfT);
+  thread_local std::vector<uint64_t> fix;
+  fix.resize(n);
+  // Below 2^31, (Q mod t) m + t/2 < 2^62: one 64-bit division.
+  if (t.value() < (uint64_t(1) << 31))
+    for (size_t i = 0; i < n; ++i)
+      fix[i] = t.quotient64(qModT * pt.coeffs[i] + halfT);
+  else
+    for (size_t i = 0; i < n; ++i)
+      fix[i] = t.quotient128(static_cast<u128>(qModT) * pt.coeffs[i] + halfT);
   const RnsBase &base = ctx.dataBase();
+  const bool vector = ifma::usable(base) && t.value() < (uint64_t(1) << 52);
   for (size_t m = 0; m < base.size(); ++m) {
     const Modulus q = base.modulus(m);
     ShoupConst delta = ctx.deltaModQ()[m];
     uint64_t *cm = c.component(m);
+    if (vector) {
+      ifma::addScaled(cm, pt.coeffs.data(), fix.data(), n, q.value(),
+                      delta.value, subtract);
+      continue;
+    }
     for (size_t i = 0; i < n; ++i) {
       uint64_t v = q.add(q.mulShoup(pt.coeffs[i], delta), fix[i]);
       cm[i] = subtract ? q.sub(cm[i], v) : q.add(cm[i], v);

@@ -53,6 +53,12 @@ public:
     return quot;
   }
 
+  /// floor(x / q) for any 64-bit x.
+  uint64_t quotient64(uint64_t x) const {
+    uint64_t quot = mulHigh(x, ratioHi);
+    return x - quot * q >= q ? quot + 1 : quot;
+  }
+
   /// Reduces any 128-bit value.
   uint64_t reduce128(u128 x) const {
     uint64_t r = static_cast<uint64_t>(x) - quotientEstimate(x) * q;
