@@ -55,14 +55,20 @@ void NttTables::forward(uint64_t *a, NttBackend backend) const {
   const uint64_t twoQ = 2 * q.value();
   const bool vector =
       backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
+  if (vector) {
+    const ifma::Roots roots{rootValues.data(), rootQuot52.data()};
+    size_t m = 1, t = n / 2;
+    // Two stages per pass over memory while both distances fill vectors.
+    for (; t >= 16; m <<= 2, t >>= 2)
+      ifma::forwardTwoStages(a, m, t, q.value(), roots);
+    // The last stage reduces its outputs.
+    for (; m < n; m <<= 1, t >>= 1)
+      ifma::forwardStage(a, m, t, q.value(), roots);
+    return;
+  }
   size_t t = n;
   for (size_t m = 1; m < n; m <<= 1) {
     t >>= 1;
-    if (vector) {
-      ifma::forwardStage(a, m, t, q.value(),
-                         {rootValues.data(), rootQuot52.data()});
-      continue;
-    }
     for (size_t i = 0; i < m; ++i) {
       ShoupConst w = rootPowers[m + i];
       uint64_t *x = a + 2 * i * t, *y = x + t;
@@ -74,8 +80,6 @@ void NttTables::forward(uint64_t *a, NttBackend backend) const {
       }
     }
   }
-  if (vector) // the vector last stage already reduced
-    return;
   for (size_t j = 0; j < n; ++j) {
     uint64_t v = a[j] >= twoQ ? a[j] - twoQ : a[j];
     a[j] = v >= q.value() ? v - q.value() : v;
@@ -87,14 +91,29 @@ void NttTables::inverse(uint64_t *a, NttBackend backend) const {
   const uint64_t twoQ = 2 * q.value();
   const bool vector =
       backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
+  if (vector) {
+    const ifma::Roots roots{invRootValues.data(), invRootQuot52.data()};
+    size_t h = n / 2, t = 1;
+    // Up to the last stage, which scales by 1/n: two stages per pass while
+    // both fill vectors and the second is not the last.
+    while (h > 1) {
+      if (t >= 8 && h >= 4) {
+        ifma::inverseTwoStages(a, h, t, q.value(), roots);
+        h >>= 2;
+        t <<= 2;
+      } else {
+        ifma::inverseStage(a, h, t, q.value(), roots);
+        h >>= 1;
+        t <<= 1;
+      }
+    }
+    ifma::inverseLastStage(a, t, q.value(), invN.value, invNQuot52,
+                           invNTimesLastRoot.value, invNTimesLastRootQuot52);
+    return;
+  }
   size_t t = 1;
   for (size_t m = n; m > 2; m >>= 1, t <<= 1) {
     size_t h = m / 2;
-    if (vector) {
-      ifma::inverseStage(a, h, t, q.value(),
-                         {invRootValues.data(), invRootQuot52.data()});
-      continue;
-    }
     for (size_t i = 0; i < h; ++i) {
       ShoupConst w = invRootPowers[h + i];
       uint64_t *x = a + 2 * i * t, *y = x + t;
@@ -107,11 +126,6 @@ void NttTables::inverse(uint64_t *a, NttBackend backend) const {
     }
   }
   // Last stage: scale by 1/n in the same pass.
-  if (vector) {
-    ifma::inverseLastStage(a, t, q.value(), invN.value, invNQuot52,
-                           invNTimesLastRoot.value, invNTimesLastRootQuot52);
-    return;
-  }
   uint64_t *x = a, *y = a + t;
   for (size_t j = 0; j < t; ++j) {
     uint64_t u = x[j], v = y[j];

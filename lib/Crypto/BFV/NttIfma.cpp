@@ -10,6 +10,8 @@
 #include "NttIfma.h"
 #include "IfmaOps.h"
 
+#include <utility>
+
 namespace mplang::bfv::ifma {
 
 bool cpuSupported() {
@@ -81,6 +83,44 @@ MPLANG_IFMA inline void forEachButterfly(uint64_t *a, size_t groups, size_t t,
   }
 }
 
+/// Harvey's lazy Cooley-Tukey butterfly on values in [0, 4q).
+MPLANG_IFMA inline void ctButterfly(__m512i &x, __m512i &y, __m512i w,
+                                    __m512i wq, __m512i q, __m512i twoQ) {
+  __m512i u = reduceOnce(x, twoQ);
+  __m512i v = mulShoupLazy(y, w, wq, q);
+  x = _mm512_add_epi64(u, v);
+  y = _mm512_add_epi64(_mm512_sub_epi64(u, v), twoQ);
+}
+
+/// The lazy Gentleman-Sande butterfly on values in [0, 2q).
+MPLANG_IFMA inline void gsButterfly(__m512i &x, __m512i &y, __m512i w,
+                                    __m512i wq, __m512i q, __m512i twoQ) {
+  __m512i d = _mm512_add_epi64(_mm512_sub_epi64(x, y), twoQ);
+  x = reduceOnce(_mm512_add_epi64(x, y), twoQ);
+  y = mulShoupLazy(d, w, wq, q);
+}
+
+/// Calls `step(r0, r1, r2, r3, i)` on the four rows of distance d of each
+/// of the `blocks` blocks of 4 d values, 8 lanes at a time.
+template <typename Step>
+MPLANG_IFMA inline void forEachRadix4(uint64_t *a, size_t blocks, size_t d,
+                                      Step step) {
+  for (size_t i = 0; i < blocks; ++i) {
+    uint64_t *p = a + 4 * i * d;
+    for (size_t j = 0; j < d; j += 8) {
+      __m512i r0 = _mm512_loadu_si512(p + j),
+              r1 = _mm512_loadu_si512(p + d + j),
+              r2 = _mm512_loadu_si512(p + 2 * d + j),
+              r3 = _mm512_loadu_si512(p + 3 * d + j);
+      step(r0, r1, r2, r3, i);
+      _mm512_storeu_si512(p + j, r0);
+      _mm512_storeu_si512(p + d + j, r1);
+      _mm512_storeu_si512(p + 2 * d + j, r2);
+      _mm512_storeu_si512(p + 3 * d + j, r3);
+    }
+  }
+}
+
 } // namespace
 
 MPLANG_IFMA void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q,
@@ -90,10 +130,7 @@ MPLANG_IFMA void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q,
   forEachButterfly(a, m, t, roots,
                    [&](__m512i &x, __m512i &y, __m512i w, __m512i wq)
                        MPLANG_IFMA {
-                         __m512i u = reduceOnce(x, twoQ);
-                         __m512i v = mulShoupLazy(y, w, wq, vq);
-                         x = _mm512_add_epi64(u, v);
-                         y = _mm512_add_epi64(_mm512_sub_epi64(u, v), twoQ);
+                         ctButterfly(x, y, w, wq, vq, twoQ);
                          if (last) {
                            x = reduceOnce(reduceOnce(x, twoQ), vq);
                            y = reduceOnce(reduceOnce(y, twoQ), vq);
@@ -101,16 +138,54 @@ MPLANG_IFMA void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q,
                        });
 }
 
+MPLANG_IFMA void forwardTwoStages(uint64_t *a, size_t m, size_t t, uint64_t q,
+                                  Roots roots) {
+  const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
+  auto root = [&](size_t k) MPLANG_IFMA {
+    return std::make_pair(_mm512_set1_epi64(roots.values[k]),
+                          _mm512_set1_epi64(roots.quot52[k]));
+  };
+  // Group i of stage (m, t) splits into groups 2i, 2i + 1 of (2m, t/2).
+  forEachRadix4(a, m, t / 2,
+                [&](__m512i &r0, __m512i &r1, __m512i &r2, __m512i &r3,
+                    size_t i) MPLANG_IFMA {
+                  auto [w, wq] = root(m + i);
+                  ctButterfly(r0, r2, w, wq, vq, twoQ);
+                  ctButterfly(r1, r3, w, wq, vq, twoQ);
+                  auto [wa, waq] = root(2 * m + 2 * i);
+                  ctButterfly(r0, r1, wa, waq, vq, twoQ);
+                  auto [wb, wbq] = root(2 * m + 2 * i + 1);
+                  ctButterfly(r2, r3, wb, wbq, vq, twoQ);
+                });
+}
+
 MPLANG_IFMA void inverseStage(uint64_t *a, size_t h, size_t t, uint64_t q,
                               Roots roots) {
   const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
-  forEachButterfly(
-      a, h, t, roots,
-      [&](__m512i &x, __m512i &y, __m512i w, __m512i wq) MPLANG_IFMA {
-        __m512i d = _mm512_add_epi64(_mm512_sub_epi64(x, y), twoQ);
-        x = reduceOnce(_mm512_add_epi64(x, y), twoQ);
-        y = mulShoupLazy(d, w, wq, vq);
-      });
+  forEachButterfly(a, h, t, roots,
+                   [&](__m512i &x, __m512i &y, __m512i w, __m512i wq)
+                       MPLANG_IFMA { gsButterfly(x, y, w, wq, vq, twoQ); });
+}
+
+MPLANG_IFMA void inverseTwoStages(uint64_t *a, size_t h, size_t t, uint64_t q,
+                                  Roots roots) {
+  const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
+  auto root = [&](size_t k) MPLANG_IFMA {
+    return std::make_pair(_mm512_set1_epi64(roots.values[k]),
+                          _mm512_set1_epi64(roots.quot52[k]));
+  };
+  // Groups 2i, 2i + 1 of stage (h, t) merge into group i of (h/2, 2t).
+  forEachRadix4(a, h / 2, t,
+                [&](__m512i &r0, __m512i &r1, __m512i &r2, __m512i &r3,
+                    size_t i) MPLANG_IFMA {
+                  auto [wa, waq] = root(h + 2 * i);
+                  gsButterfly(r0, r1, wa, waq, vq, twoQ);
+                  auto [wb, wbq] = root(h + 2 * i + 1);
+                  gsButterfly(r2, r3, wb, wbq, vq, twoQ);
+                  auto [w, wq] = root(h / 2 + i);
+                  gsButterfly(r0, r2, w, wq, vq, twoQ);
+                  gsButterfly(r1, r3, w, wq, vq, twoQ);
+                });
 }
 
 MPLANG_IFMA void inverseLastStage(uint64_t *a, size_t t, uint64_t q,

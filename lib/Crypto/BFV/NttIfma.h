@@ -24,8 +24,13 @@ struct Roots {
 /// Cooley-Tukey stage: m groups of butterfly distance t (2 m t = n), values
 /// in [0, 4q); the last stage (t = 1) also reduces its outputs to [0, q).
 void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
+/// Stages (m, t) and (2m, t/2) in one pass over memory, for t >= 16.
+void forwardTwoStages(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
 /// Gentleman-Sande stage: h groups of distance t, values in [0, 2q).
 void inverseStage(uint64_t *a, size_t h, size_t t, uint64_t q, Roots roots);
+/// Stages (h, t) and (h/2, 2t) in one pass over memory, for t >= 8 and
+/// h >= 4.
+void inverseTwoStages(uint64_t *a, size_t h, size_t t, uint64_t q, Roots roots);
 /// Last Gentleman-Sande stage (one group of distance t), scaled by 1/n:
 /// x' = (x + y) w0, y' = (x - y) w1, fully reduced.
 void inverseLastStage(uint64_t *a, size_t t, uint64_t q, uint64_t w0,
