@@ -2,8 +2,10 @@
 
 #include "mplang/Runtime/TypeConversion.h"
 #include "mplang/Dialect/BFV/IR/BFVTypes.h"
+#include "mplang/Dialect/Crypto/IR/CryptoTypes.h"
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
 #include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/CryptoValues.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -92,6 +94,8 @@ Status mplang::rt::checkValueType(const mplang::rt::Value &value, Type type) {
         return mismatch();
     return Status::ok();
   }
+  if (mlir::crypto::isCryptoValueType(type))
+    return checkCryptoValue(value, type);
   if (mlir::bfv::getParams(type)) {
     if (!value.isOpaque())
       return mismatch();
