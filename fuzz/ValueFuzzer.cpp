@@ -1,13 +1,14 @@
 //===- ValueFuzzer.cpp - values from message bytes ------------------------===//
 //
-// deserializeValue on tensors, absent values and every opaque (BFV) kind;
-// what it accepts must serialize and deserialize again. Odd first bytes
+// deserializeValue on tensors, absent values and every opaque (BFV, crypto)
+// kind; what it accepts must serialize and deserialize again. Odd first bytes
 // instead split the rest into a message's head and body for decodeValue,
 // or feed it through a MessageReader as a socket would.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/CryptoValues.h"
 #include "mplang/Runtime/Serialize.h"
 
 #include <cstring>
@@ -15,7 +16,7 @@
 using namespace mplang::rt;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static bool loaders = (registerBFVLoaders(), true);
+  static bool loaders = (registerBFVLoaders(), registerCryptoLoaders(), true);
   (void)loaders;
   if (size < 1)
     return 0;
