@@ -61,9 +61,9 @@ void NttTables::forward(uint64_t *a, NttBackend backend) const {
     // Two stages per pass over memory while both distances fill vectors.
     for (; t >= 16; m <<= 2, t >>= 2)
       ifma::forwardTwoStages(a, m, t, q.value(), roots);
-    // The last stage reduces its outputs.
-    for (; m < n; m <<= 1, t >>= 1)
+    for (; t >= 8; m <<= 1, t >>= 1)
       ifma::forwardStage(a, m, t, q.value(), roots);
+    ifma::forwardLastStages(a, n, q.value(), roots);
     return;
   }
   size_t t = n;
@@ -93,7 +93,8 @@ void NttTables::inverse(uint64_t *a, NttBackend backend) const {
       backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
   if (vector) {
     const ifma::Roots roots{invRootValues.data(), invRootQuot52.data()};
-    size_t h = n / 2, t = 1;
+    ifma::inverseFirstStages(a, n, q.value(), roots);
+    size_t h = n / 16, t = 8;
     // Up to the last stage, which scales by 1/n: two stages per pass while
     // both fill vectors and the second is not the last.
     while (h > 1) {

@@ -48,38 +48,50 @@ MPLANG_IFMA SmallStage smallStage(size_t t) {
 }
 
 /// Calls `butterfly(x, y, w, wq)` (returning the new x, y through
-/// references) for all groups of a stage with distance t.
+/// references) for all groups of a stage with distance t >= 8.
 template <typename Butterfly>
 MPLANG_IFMA inline void forEachButterfly(uint64_t *a, size_t groups, size_t t,
                                          Roots roots, Butterfly butterfly) {
-  if (t >= 8) {
-    for (size_t i = 0; i < groups; ++i) {
-      const __m512i w = _mm512_set1_epi64(roots.values[groups + i]);
-      const __m512i wq = _mm512_set1_epi64(roots.quot52[groups + i]);
-      uint64_t *x = a + 2 * i * t, *y = x + t;
-      for (size_t j = 0; j < t; j += 8) {
-        __m512i vx = _mm512_loadu_si512(x + j), vy = _mm512_loadu_si512(y + j);
-        butterfly(vx, vy, w, wq);
-        _mm512_storeu_si512(x + j, vx);
-        _mm512_storeu_si512(y + j, vy);
-      }
+  for (size_t i = 0; i < groups; ++i) {
+    const __m512i w = _mm512_set1_epi64(roots.values[groups + i]);
+    const __m512i wq = _mm512_set1_epi64(roots.quot52[groups + i]);
+    uint64_t *x = a + 2 * i * t, *y = x + t;
+    for (size_t j = 0; j < t; j += 8) {
+      __m512i vx = _mm512_loadu_si512(x + j), vy = _mm512_loadu_si512(y + j);
+      butterfly(vx, vy, w, wq);
+      _mm512_storeu_si512(x + j, vx);
+      _mm512_storeu_si512(y + j, vy);
     }
-    return;
   }
-  const SmallStage p = smallStage(t);
-  const size_t n = 2 * groups * t;
+}
+
+/// The three stages of distance 4, 2, 1 (`forward`) or 1, 2, 4 in one pass:
+/// each 16 values stay in two registers, permuted into x and y lanes per
+/// stage. Calls `butterfly(x, y, w, wq, t)`.
+template <typename Butterfly>
+MPLANG_IFMA inline void smallStagesInOnePass(uint64_t *a, size_t n,
+                                             bool forward, Roots roots,
+                                             Butterfly butterfly) {
+  const size_t ts[3] = {forward ? size_t(4) : 1, 2, forward ? size_t(1) : 4};
+  const SmallStage stages[3] = {smallStage(ts[0]), smallStage(ts[1]),
+                                smallStage(ts[2])};
   for (size_t k = 0; k < n; k += 16) {
     __m512i lo = _mm512_loadu_si512(a + k), hi = _mm512_loadu_si512(a + k + 8);
-    __m512i vx = _mm512_permutex2var_epi64(lo, p.x, hi);
-    __m512i vy = _mm512_permutex2var_epi64(lo, p.y, hi);
-    size_t root = groups + k / (2 * t);
-    __m512i w = _mm512_maskz_permutexvar_epi64(
-        0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.values + root));
-    __m512i wq = _mm512_maskz_permutexvar_epi64(
-        0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.quot52 + root));
-    butterfly(vx, vy, w, wq);
-    _mm512_storeu_si512(a + k, _mm512_permutex2var_epi64(vx, p.a, vy));
-    _mm512_storeu_si512(a + k + 8, _mm512_permutex2var_epi64(vx, p.b, vy));
+    for (int s = 0; s < 3; ++s) {
+      const SmallStage &p = stages[s];
+      const size_t t = ts[s], root = n / (2 * t) + k / (2 * t);
+      __m512i vx = _mm512_permutex2var_epi64(lo, p.x, hi);
+      __m512i vy = _mm512_permutex2var_epi64(lo, p.y, hi);
+      __m512i w = _mm512_maskz_permutexvar_epi64(
+          0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.values + root));
+      __m512i wq = _mm512_maskz_permutexvar_epi64(
+          0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.quot52 + root));
+      butterfly(vx, vy, w, wq, t);
+      lo = _mm512_permutex2var_epi64(vx, p.a, vy);
+      hi = _mm512_permutex2var_epi64(vx, p.b, vy);
+    }
+    _mm512_storeu_si512(a + k, lo);
+    _mm512_storeu_si512(a + k + 8, hi);
   }
 }
 
@@ -126,16 +138,23 @@ MPLANG_IFMA inline void forEachRadix4(uint64_t *a, size_t blocks, size_t d,
 MPLANG_IFMA void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q,
                               Roots roots) {
   const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
-  const bool last = t == 1;
   forEachButterfly(a, m, t, roots,
                    [&](__m512i &x, __m512i &y, __m512i w, __m512i wq)
-                       MPLANG_IFMA {
-                         ctButterfly(x, y, w, wq, vq, twoQ);
-                         if (last) {
-                           x = reduceOnce(reduceOnce(x, twoQ), vq);
-                           y = reduceOnce(reduceOnce(y, twoQ), vq);
-                         }
-                       });
+                       MPLANG_IFMA { ctButterfly(x, y, w, wq, vq, twoQ); });
+}
+
+MPLANG_IFMA void forwardLastStages(uint64_t *a, size_t n, uint64_t q,
+                                   Roots roots) {
+  const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
+  smallStagesInOnePass(
+      a, n, /*forward=*/true, roots,
+      [&](__m512i &x, __m512i &y, __m512i w, __m512i wq, size_t t) MPLANG_IFMA {
+        ctButterfly(x, y, w, wq, vq, twoQ);
+        if (t == 1) {
+          x = reduceOnce(reduceOnce(x, twoQ), vq);
+          y = reduceOnce(reduceOnce(y, twoQ), vq);
+        }
+      });
 }
 
 MPLANG_IFMA void forwardTwoStages(uint64_t *a, size_t m, size_t t, uint64_t q,
@@ -165,6 +184,15 @@ MPLANG_IFMA void inverseStage(uint64_t *a, size_t h, size_t t, uint64_t q,
   forEachButterfly(a, h, t, roots,
                    [&](__m512i &x, __m512i &y, __m512i w, __m512i wq)
                        MPLANG_IFMA { gsButterfly(x, y, w, wq, vq, twoQ); });
+}
+
+MPLANG_IFMA void inverseFirstStages(uint64_t *a, size_t n, uint64_t q,
+                                    Roots roots) {
+  const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
+  smallStagesInOnePass(
+      a, n, /*forward=*/false, roots,
+      [&](__m512i &x, __m512i &y, __m512i w, __m512i wq, size_t)
+          MPLANG_IFMA { gsButterfly(x, y, w, wq, vq, twoQ); });
 }
 
 MPLANG_IFMA void inverseTwoStages(uint64_t *a, size_t h, size_t t, uint64_t q,

@@ -21,13 +21,17 @@ struct Roots {
   const uint64_t *quot52;
 };
 
-/// Cooley-Tukey stage: m groups of butterfly distance t (2 m t = n), values
-/// in [0, 4q); the last stage (t = 1) also reduces its outputs to [0, q).
+/// Cooley-Tukey stage: m groups of butterfly distance t >= 8 (2 m t = n),
+/// values in [0, 4q).
 void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
+/// The stages of distance 4, 2 and 1 in one pass; outputs in [0, q).
+void forwardLastStages(uint64_t *a, size_t n, uint64_t q, Roots roots);
 /// Stages (m, t) and (2m, t/2) in one pass over memory, for t >= 16.
 void forwardTwoStages(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
-/// Gentleman-Sande stage: h groups of distance t, values in [0, 2q).
+/// Gentleman-Sande stage: h groups of distance t >= 8, values in [0, 2q).
 void inverseStage(uint64_t *a, size_t h, size_t t, uint64_t q, Roots roots);
+/// The stages of distance 1, 2 and 4 in one pass.
+void inverseFirstStages(uint64_t *a, size_t n, uint64_t q, Roots roots);
 /// Stages (h, t) and (h/2, 2t) in one pass over memory, for t >= 8 and
 /// h >= 4.
 void inverseTwoStages(uint64_t *a, size_t h, size_t t, uint64_t q, Roots roots);
