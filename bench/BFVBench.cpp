@@ -23,7 +23,7 @@ uint64_t plainModulusFor(size_t n) { return generateNttPrimes(20, n, 1)[0]; }
 
 struct Fixture : mplang::bfv::test::Session {
   explicit Fixture(size_t n) : Session(n, plainModulusFor(n), {1}) {
-    std::vector<int64_t> values(n);
+    values.resize(n);
     for (size_t i = 0; i < n; ++i)
       values[i] = static_cast<int64_t>(i % 1000);
     pt = encode(values);
@@ -35,6 +35,7 @@ struct Fixture : mplang::bfv::test::Session {
   }
 
   SymmetricEncryptor symmetric{ctx, keygen.secretKey()};
+  std::vector<int64_t> values;
   Plaintext pt;
   PreparedPlaintext prepared;
   Ciphertext x, y, product;
@@ -80,10 +81,7 @@ void registerAll() {
   add("keygen_galois_step1", [](Fixture &f) {
     keep(cantFail(f.keygen.createGaloisKeys({1}, /*columns=*/false)));
   });
-  add("encode", [](Fixture &f) {
-    std::vector<int64_t> v(f.ctx->degree(), 7);
-    keep(cantFail(f.encoder.encode(v)));
-  });
+  add("encode", [](Fixture &f) { keep(cantFail(f.encoder.encode(f.values))); });
   add("decode", [](Fixture &f) { keep(cantFail(f.encoder.decode(f.pt))); });
   add("encrypt", [](Fixture &f) { keep(cantFail(f.encryptor.encrypt(f.pt))); });
   add("encrypt_symmetric",

@@ -138,6 +138,12 @@ TEST_F(BFVKnownAnswerTest, Errors) {
   EXPECT_TRUE(failed(s->eval.add(a(), truncated)));
   EXPECT_TRUE(failed(s->decryptor.decrypt(truncated)));
   EXPECT_TRUE(failed(s->eval.mulPlain(a(), PreparedPlaintext())));
+  for (size_t i : {size_t(0), size_t(4095)}) {
+    Plaintext outOfRange = s->encode({1});
+    outOfRange.coeffs[i] = 1032193;
+    EXPECT_TRUE(failed(s->encoder.decode(outOfRange)));
+    EXPECT_TRUE(failed(s->eval.preparePlain(outOfRange)));
+  }
 }
 
 } // namespace

@@ -16,8 +16,13 @@ BatchEncoder::encode(llvm::ArrayRef<int64_t> values) const {
   Plaintext pt;
   pt.coeffs.assign(n, 0);
   const std::vector<uint32_t> &index = ctx->slotToNttIndex();
-  for (size_t i = 0; i < values.size(); ++i)
-    pt.coeffs[index[i]] = t.fromSigned(values[i]);
+  const uint64_t tv = t.value();
+  for (size_t i = 0; i < values.size(); ++i) {
+    // Values within (-t, t), the common case, need no division.
+    int64_t v = values[i];
+    uint64_t r = static_cast<uint64_t>(v) + (v < 0 ? tv : 0);
+    pt.coeffs[index[i]] = r < tv ? r : t.fromSigned(v);
+  }
   ctx->plainNtt().inverse(pt.coeffs.data());
   return pt;
 }
@@ -33,9 +38,9 @@ BatchEncoder::decode(const Plaintext &pt) const {
   std::vector<int64_t> slots(n);
   const std::vector<uint32_t> &index = ctx->slotToNttIndex();
   for (size_t i = 0; i < n; ++i) {
+    // A mask, not a branch: the comparison is a coin flip for random data.
     uint64_t v = evals[index[i]];
-    slots[i] = v > t / 2 ? static_cast<int64_t>(v) - static_cast<int64_t>(t)
-                         : static_cast<int64_t>(v);
+    slots[i] = static_cast<int64_t>(v - (t & (0 - uint64_t(v > t / 2))));
   }
   return slots;
 }

@@ -175,6 +175,14 @@ MPLANG_IFMA void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q) {
   }
 }
 
+MPLANG_IFMA bool allBelow(const uint64_t *x, size_t n, uint64_t bound) {
+  const __m512i b = _mm512_set1_epi64(bound);
+  __mmask8 above = 0;
+  for (size_t c = 0; c < n; c += 8)
+    above |= _mm512_cmpge_epu64_mask(_mm512_loadu_si512(x + c), b);
+  return !above;
+}
+
 MPLANG_IFMA void reduceSmall(const uint64_t *x, size_t n, uint64_t q,
                              uint64_t *out) {
   const SplitReducer red(q);

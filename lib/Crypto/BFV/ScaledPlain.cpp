@@ -1,7 +1,10 @@
 //===- ScaledPlain.cpp - Adding Delta m to a ciphertext -------------------===//
 
 #include "ScaledPlain.h"
+#include "NttIfma.h"
 #include "RnsIfma.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 namespace mplang::bfv {
 
@@ -85,9 +88,11 @@ llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct) {
 llvm::Error checkPlaintext(const Context &ctx, const Plaintext &pt) {
   if (pt.coeffs.size() != ctx.degree())
     return shapeError("plaintext");
-  for (uint64_t c : pt.coeffs)
-    if (c >= ctx.plainModulus().value())
-      return shapeError("plaintext");
+  const uint64_t t = ctx.plainModulus().value();
+  const bool vector = ifma::cpuSupported() && pt.coeffs.size() % 8 == 0;
+  if (vector ? !ifma::allBelow(pt.coeffs.data(), pt.coeffs.size(), t)
+             : llvm::any_of(pt.coeffs, [t](uint64_t c) { return c >= t; }))
+    return shapeError("plaintext");
   return llvm::Error::success();
 }
 
