@@ -22,29 +22,44 @@ bool cpuSupported() {
 
 namespace {
 
-/// Lane permutations for distance t < 8 on 16 values A|B: X and Y collect
-/// the first and second halves of each group, W picks each lane's group
-/// root, and A', B' undo the split.
-struct SmallStage {
-  __m512i x, y, a, b, w;
-  __mmask8 rootMask;
+/// Lane layouts for three stages of distance t_s < 8 on 16 values A|B
+/// (elements 0-7 and 8-15). At stage s, x lane l holds element X_s(l) =
+/// 2 t_s g + l % t_s of group g = l / t_s and y lane l element X_s(l) + t_s.
+/// `x[s]`, `y[s]` gather them from the previous stage's x|y (A|B for the
+/// first), `a`, `b` restore A|B after the last; `w[s]` spreads each group's
+/// root over its lanes.
+struct SmallStages {
+  __m512i x[3], y[3], w[3], a, b;
+  __mmask8 rootMask[3];
 };
 
-MPLANG_IFMA SmallStage smallStage(size_t t) {
-  alignas(64) int64_t x[8], y[8], w[8], ab[16];
-  for (size_t l = 0; l < 8; ++l) {
-    size_t g = l / t;
-    x[l] = static_cast<int64_t>(g * 2 * t + l % t);
-    y[l] = x[l] + static_cast<int64_t>(t);
-    w[l] = static_cast<int64_t>(g);
+MPLANG_IFMA SmallStages smallStages(const size_t ts[3]) {
+  SmallStages p;
+  int64_t where[16]; // register lane (0-15 over the pair) of each element
+  for (int e = 0; e < 16; ++e)
+    where[e] = e;
+  for (int s = 0; s < 3; ++s) {
+    const size_t t = ts[s];
+    alignas(64) int64_t x[8], y[8], w[8];
+    for (size_t l = 0; l < 8; ++l) {
+      size_t g = l / t, e = g * 2 * t + l % t;
+      x[l] = where[e];
+      y[l] = where[e + t];
+      w[l] = static_cast<int64_t>(g);
+    }
+    for (size_t l = 0; l < 8; ++l) {
+      size_t e = l / t * 2 * t + l % t;
+      where[e] = static_cast<int64_t>(l);
+      where[e + t] = static_cast<int64_t>(8 + l);
+    }
+    p.x[s] = _mm512_load_si512(x);
+    p.y[s] = _mm512_load_si512(y);
+    p.w[s] = _mm512_load_si512(w);
+    p.rootMask[s] = static_cast<__mmask8>((1u << (8 / t)) - 1);
   }
-  for (size_t e = 0; e < 16; ++e) {
-    size_t g = e / (2 * t), o = e % (2 * t);
-    ab[e] = static_cast<int64_t>((o < t ? 0 : 8) + g * t + o % t);
-  }
-  return {_mm512_load_si512(x),  _mm512_load_si512(y),
-          _mm512_load_si512(ab), _mm512_load_si512(ab + 8),
-          _mm512_load_si512(w),  static_cast<__mmask8>((1u << (8 / t)) - 1)};
+  p.a = _mm512_loadu_si512(where);
+  p.b = _mm512_loadu_si512(where + 8);
+  return p;
 }
 
 /// Calls `butterfly(x, y, w, wq)` (returning the new x, y through
@@ -66,32 +81,32 @@ MPLANG_IFMA inline void forEachButterfly(uint64_t *a, size_t groups, size_t t,
 }
 
 /// The three stages of distance 4, 2, 1 (`forward`) or 1, 2, 4 in one pass:
-/// each 16 values stay in two registers, permuted into x and y lanes per
-/// stage. Calls `butterfly(x, y, w, wq, t)`.
+/// each 16 values stay in two registers, permuted from one stage's x and y
+/// lanes into the next one's. Calls `butterfly(x, y, w, wq, t)`.
 template <typename Butterfly>
 MPLANG_IFMA inline void smallStagesInOnePass(uint64_t *a, size_t n,
                                              bool forward, Roots roots,
                                              Butterfly butterfly) {
   const size_t ts[3] = {forward ? size_t(4) : 1, 2, forward ? size_t(1) : 4};
-  const SmallStage stages[3] = {smallStage(ts[0]), smallStage(ts[1]),
-                                smallStage(ts[2])};
+  const SmallStages p = smallStages(ts);
   for (size_t k = 0; k < n; k += 16) {
     __m512i lo = _mm512_loadu_si512(a + k), hi = _mm512_loadu_si512(a + k + 8);
     for (int s = 0; s < 3; ++s) {
-      const SmallStage &p = stages[s];
       const size_t t = ts[s], root = n / (2 * t) + k / (2 * t);
-      __m512i vx = _mm512_permutex2var_epi64(lo, p.x, hi);
-      __m512i vy = _mm512_permutex2var_epi64(lo, p.y, hi);
+      __m512i vx = _mm512_permutex2var_epi64(lo, p.x[s], hi);
+      __m512i vy = _mm512_permutex2var_epi64(lo, p.y[s], hi);
       __m512i w = _mm512_maskz_permutexvar_epi64(
-          0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.values + root));
+          0xff, p.w[s],
+          _mm512_maskz_loadu_epi64(p.rootMask[s], roots.values + root));
       __m512i wq = _mm512_maskz_permutexvar_epi64(
-          0xff, p.w, _mm512_maskz_loadu_epi64(p.rootMask, roots.quot52 + root));
+          0xff, p.w[s],
+          _mm512_maskz_loadu_epi64(p.rootMask[s], roots.quot52 + root));
       butterfly(vx, vy, w, wq, t);
-      lo = _mm512_permutex2var_epi64(vx, p.a, vy);
-      hi = _mm512_permutex2var_epi64(vx, p.b, vy);
+      lo = vx;
+      hi = vy;
     }
-    _mm512_storeu_si512(a + k, lo);
-    _mm512_storeu_si512(a + k + 8, hi);
+    _mm512_storeu_si512(a + k, _mm512_permutex2var_epi64(lo, p.a, hi));
+    _mm512_storeu_si512(a + k + 8, _mm512_permutex2var_epi64(lo, p.b, hi));
   }
 }
 
