@@ -119,8 +119,9 @@ Ciphertext Evaluator::mulPlainNtt(const Ciphertext &a, const RnsPoly &b) const {
   const RnsBase &base = ctx->dataBase();
   Ciphertext r;
   for (const RnsPoly &p : a.polys) {
-    RnsPoly x = p;
-    x.forwardNtt(base);
+    RnsPoly x = RnsPoly::uninitialized(p.numModuli, p.n);
+    for (size_t m = 0; m < base.size(); ++m)
+      base.ntt(m).forward(p.component(m), x.component(m));
     x.multiplyPointwise(base, b);
     x.inverseNtt(base);
     r.polys.push_back(std::move(x));

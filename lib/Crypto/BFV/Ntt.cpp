@@ -4,6 +4,7 @@
 #include "IfmaOps.h"
 #include "NttIfma.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace mplang::bfv {
@@ -50,20 +51,37 @@ NttTables::NttTables(const Modulus &q, size_t n)
   best = NttBackend::Avx512Ifma;
 }
 
+void NttTables::forwardIfma(const uint64_t *in, uint64_t *out) const {
+  const ifma::Roots roots{rootValues.data(), rootQuot52.data()};
+  size_t m = 1, t = n / 2;
+  if (t < 16 && in != out)
+    std::copy(in, in + n, out);
+  // Two stages per pass over memory while both distances fill vectors; the
+  // first pass reads `in`.
+  for (const uint64_t *from = in; t >= 16; m <<= 2, t >>= 2, from = out)
+    ifma::forwardTwoStages(from, out, m, t, q.value(), roots);
+  for (; t >= 8; m <<= 1, t >>= 1)
+    ifma::forwardStage(out, m, t, q.value(), roots);
+  ifma::forwardLastStages(out, n, q.value(), roots);
+}
+
+void NttTables::forward(const uint64_t *in, uint64_t *out) const {
+  if (best == NttBackend::Avx512Ifma) {
+    forwardIfma(in, out);
+    return;
+  }
+  if (in != out)
+    std::copy(in, in + n, out);
+  forward(out, NttBackend::Scalar);
+}
+
 void NttTables::forward(uint64_t *a, NttBackend backend) const {
   const Modulus q = this->q;
   const uint64_t twoQ = 2 * q.value();
   const bool vector =
       backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
   if (vector) {
-    const ifma::Roots roots{rootValues.data(), rootQuot52.data()};
-    size_t m = 1, t = n / 2;
-    // Two stages per pass over memory while both distances fill vectors.
-    for (; t >= 16; m <<= 2, t >>= 2)
-      ifma::forwardTwoStages(a, m, t, q.value(), roots);
-    for (; t >= 8; m <<= 1, t >>= 1)
-      ifma::forwardStage(a, m, t, q.value(), roots);
-    ifma::forwardLastStages(a, n, q.value(), roots);
+    forwardIfma(a, a);
     return;
   }
   size_t t = n;

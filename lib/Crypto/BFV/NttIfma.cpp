@@ -128,22 +128,24 @@ MPLANG_IFMA inline void gsButterfly(__m512i &x, __m512i &y, __m512i w,
 }
 
 /// Calls `step(r0, r1, r2, r3, i)` on the four rows of distance d of each
-/// of the `blocks` blocks of 4 d values, 8 lanes at a time.
+/// of the `blocks` blocks of 4 d values, 8 lanes at a time, reading `in`
+/// and writing `out` (which may be `in`).
 template <typename Step>
-MPLANG_IFMA inline void forEachRadix4(uint64_t *a, size_t blocks, size_t d,
-                                      Step step) {
+MPLANG_IFMA inline void forEachRadix4(const uint64_t *in, uint64_t *out,
+                                      size_t blocks, size_t d, Step step) {
   for (size_t i = 0; i < blocks; ++i) {
-    uint64_t *p = a + 4 * i * d;
+    const uint64_t *p = in + 4 * i * d;
+    uint64_t *o = out + 4 * i * d;
     for (size_t j = 0; j < d; j += 8) {
       __m512i r0 = _mm512_loadu_si512(p + j),
               r1 = _mm512_loadu_si512(p + d + j),
               r2 = _mm512_loadu_si512(p + 2 * d + j),
               r3 = _mm512_loadu_si512(p + 3 * d + j);
       step(r0, r1, r2, r3, i);
-      _mm512_storeu_si512(p + j, r0);
-      _mm512_storeu_si512(p + d + j, r1);
-      _mm512_storeu_si512(p + 2 * d + j, r2);
-      _mm512_storeu_si512(p + 3 * d + j, r3);
+      _mm512_storeu_si512(o + j, r0);
+      _mm512_storeu_si512(o + d + j, r1);
+      _mm512_storeu_si512(o + 2 * d + j, r2);
+      _mm512_storeu_si512(o + 3 * d + j, r3);
     }
   }
 }
@@ -172,15 +174,15 @@ MPLANG_IFMA void forwardLastStages(uint64_t *a, size_t n, uint64_t q,
       });
 }
 
-MPLANG_IFMA void forwardTwoStages(uint64_t *a, size_t m, size_t t, uint64_t q,
-                                  Roots roots) {
+MPLANG_IFMA void forwardTwoStages(const uint64_t *in, uint64_t *out, size_t m,
+                                  size_t t, uint64_t q, Roots roots) {
   const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
   auto root = [&](size_t k) MPLANG_IFMA {
     return std::make_pair(_mm512_set1_epi64(roots.values[k]),
                           _mm512_set1_epi64(roots.quot52[k]));
   };
   // Group i of stage (m, t) splits into groups 2i, 2i + 1 of (2m, t/2).
-  forEachRadix4(a, m, t / 2,
+  forEachRadix4(in, out, m, t / 2,
                 [&](__m512i &r0, __m512i &r1, __m512i &r2, __m512i &r3,
                     size_t i) MPLANG_IFMA {
                   auto [w, wq] = root(m + i);
@@ -218,7 +220,7 @@ MPLANG_IFMA void inverseTwoStages(uint64_t *a, size_t h, size_t t, uint64_t q,
                           _mm512_set1_epi64(roots.quot52[k]));
   };
   // Groups 2i, 2i + 1 of stage (h, t) merge into group i of (h/2, 2t).
-  forEachRadix4(a, h / 2, t,
+  forEachRadix4(a, a, h / 2, t,
                 [&](__m512i &r0, __m512i &r1, __m512i &r2, __m512i &r3,
                     size_t i) MPLANG_IFMA {
                   auto [wa, waq] = root(h + 2 * i);

@@ -26,8 +26,10 @@ struct Roots {
 void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
 /// The stages of distance 4, 2 and 1 in one pass; outputs in [0, q).
 void forwardLastStages(uint64_t *a, size_t n, uint64_t q, Roots roots);
-/// Stages (m, t) and (2m, t/2) in one pass over memory, for t >= 16.
-void forwardTwoStages(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
+/// Stages (m, t) and (2m, t/2) in one pass over memory, for t >= 16, from
+/// `in` to `out` (which may be `in`).
+void forwardTwoStages(const uint64_t *in, uint64_t *out, size_t m, size_t t,
+                      uint64_t q, Roots roots);
 /// Gentleman-Sande stage: h groups of distance t >= 8, values in [0, 2q).
 void inverseStage(uint64_t *a, size_t h, size_t t, uint64_t q, Roots roots);
 /// The stages of distance 1, 2 and 4 in one pass.

@@ -175,6 +175,17 @@ MPLANG_IFMA void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q) {
   }
 }
 
+MPLANG_IFMA void liftCentred(const uint64_t *x, size_t n, uint64_t t,
+                             uint64_t q, uint64_t *out) {
+  const __m512i half = _mm512_set1_epi64(t / 2),
+                shift = _mm512_set1_epi64(q - t);
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i v = _mm512_loadu_si512(x + c);
+    __mmask8 negative = _mm512_cmpgt_epu64_mask(v, half);
+    _mm512_storeu_si512(out + c, _mm512_mask_add_epi64(v, negative, v, shift));
+  }
+}
+
 MPLANG_IFMA bool allBelow(const uint64_t *x, size_t n, uint64_t bound) {
   const __m512i b = _mm512_set1_epi64(bound);
   __mmask8 above = 0;

@@ -48,6 +48,10 @@ void addScaled(uint64_t *x, const uint64_t *m, const uint64_t *fix, size_t n,
                uint64_t q, uint64_t delta, bool subtract);
 /// x[c] = (x[c] + e[c]) mod q for x below q < 2^63 (only AVX-512F).
 void addSmall(uint64_t *x, const int8_t *e, size_t n, uint64_t q);
+/// out[c] = x[c] for x[c] <= t/2, else x[c] - t + q: the centred lift of
+/// values mod t to mod q (only AVX-512F).
+void liftCentred(const uint64_t *x, size_t n, uint64_t t, uint64_t q,
+                 uint64_t *out);
 /// Whether x[c] < bound for all c < n (only AVX-512F; n a multiple of 8).
 bool allBelow(const uint64_t *x, size_t n, uint64_t bound);
 /// out[c] = x[c] mod q for x below 2^52.

@@ -45,9 +45,14 @@ void liftPlainToNtt(const Context &ctx, const Plaintext &pt, RnsPoly &out) {
   const size_t n = ctx.degree();
   const uint64_t t = ctx.plainModulus().value();
   out.reshape(base.size(), n);
+  const bool vector = ifma::usable(base);
   for (size_t m = 0; m < base.size(); ++m) {
     const uint64_t q = base.modulus(m).value();
     uint64_t *om = out.component(m);
+    if (vector) {
+      ifma::liftCentred(pt.coeffs.data(), n, t, q, om);
+      continue;
+    }
     for (size_t i = 0; i < n; ++i)
       om[i] = pt.coeffs[i] > t / 2 ? q - (t - pt.coeffs[i]) : pt.coeffs[i];
   }

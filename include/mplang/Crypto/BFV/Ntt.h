@@ -45,8 +45,13 @@ public:
   /// unsupported here.
   void forward(uint64_t *a, NttBackend backend) const;
   void inverse(uint64_t *a, NttBackend backend) const;
+  /// Out of place, which saves a copy when the input must be kept (`in`
+  /// may be `out`).
+  void forward(const uint64_t *in, uint64_t *out) const;
 
 private:
+  void forwardIfma(const uint64_t *in, uint64_t *out) const;
+
   Modulus q;
   size_t n;
   int logN;
