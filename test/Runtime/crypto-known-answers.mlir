@@ -1,12 +1,14 @@
 // Known answers for the crypto ops under mplang-run --sim, from published
 // vectors (the expected bytes below are the vectors' hex as decimals):
-// SHA-256 of "abc" and of the 448-bit message (FIPS 180-2 B.1, B.2), HKDF
+// SHA-256 of "abc" and of the 448-bit message (FIPS 180-2 B.1, B.2; "abc"'s
+// digest also as little-endian i64 words and per row), HKDF
 // RFC 5869 test case 1, AES-256-GCM McGrew-Viega test case 16, X25519
 // RFC 7748 section 6.1, and G, 2G, 3G of P-256 (SEC1 compressed).
 
 // RUN: mplang-run --sim 2 %s --entry sha256 | FileCheck %s --check-prefix=SHA
 // SHA: rank 0: dense<[186, 120, 22, 191, 143, 1, 207, 234, 65, 65, 64, 222, 93, 174, 34, 35, 176, 3, 97, 163, 150, 23, 122, 156, 180, 16, 255, 97, 242, 0, 21, 173]> : tensor<32xui8>
 // SHA-SAME: , dense<[36, 141, 106, 97, 210, 6, 56, 184, 229, 192, 38, 147, 12, 62, 96, 57, 163, 60, 228, 89, 100, 255, 33, 103, 246, 236, 237, 212, 25, 219, 6, 193]> : tensor<32xui8>
+// SHA-SAME: , dense<[-1527000031757436742, 2531777658719584577, -7171393520880516176, -5974868289610903372]> : tensor<4xi64>
 // SHA-SAME: , dense<{{\[}}[186, 120, 22, 191, 143, 1, 207, 234, 65, 65, 64, 222, 93, 174, 34, 35, 176, 3, 97, 163, 150, 23, 122, 156, 180, 16, 255, 97, 242, 0, 21, 173], [186, 120, 22, 191, 143, 1, 207, 234, 65, 65, 64, 222, 93, 174, 34, 35, 176, 3, 97, 163, 150, 23, 122, 156, 180, 16, 255, 97, 242, 0, 21, 173]]> : tensor<2x32xui8>
 
 // RUN: mplang-run --sim 2 %s --entry hkdf | FileCheck %s --check-prefix=HKDF
@@ -31,25 +33,26 @@
 
 // Errors name the op, its location and the rank.
 // RUN: not mplang-run --sim 2 %s --entry tampered 2>&1 | FileCheck %s --check-prefix=TAMPERED
-// TAMPERED: crypto-known-answers.mlir:[[@LINE+97]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed: wrong key, nonce or associated data, or a modified ciphertext
+// TAMPERED: crypto-known-answers.mlir:[[@LINE+98]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed: wrong key, nonce or associated data, or a modified ciphertext
 // RUN: not mplang-run --sim 2 %s --entry wrong_key 2>&1 | FileCheck %s --check-prefix=WRONGKEY
-// WRONGKEY: crypto-known-answers.mlir:[[@LINE+108]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed
+// WRONGKEY: crypto-known-answers.mlir:[[@LINE+109]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed
 // RUN: not mplang-run --sim 2 %s --entry bad_point 2>&1 | FileCheck %s --check-prefix=BADPOINT
-// BADPOINT: crypto-known-answers.mlir:[[@LINE+116]]:12: error: rank 0 failed: crypto.point_from_bytes: element 1: invalid P-256 point encoding: not a compressed point of the curve nor 33 zero bytes
+// BADPOINT: crypto-known-answers.mlir:[[@LINE+117]]:12: error: rank 0 failed: crypto.point_from_bytes: element 1: invalid P-256 point encoding: not a compressed point of the curve nor 33 zero bytes
 
 !b32 = !simp.mp<tensor<32xui8>, [0]>
 module attributes {simp.world_size = 2 : i64} {
-  func.func @sha256() -> (!b32, !b32, !simp.mp<tensor<2x32xui8>, [0]>) {
-    %0, %1, %2 = simp.pcall [0] () : () -> (!b32, !b32, !simp.mp<tensor<2x32xui8>, [0]>) {
+  func.func @sha256() -> (!b32, !b32, !simp.mp<tensor<4xi64>, [0]>, !simp.mp<tensor<2x32xui8>, [0]>) {
+    %0, %1, %w, %2 = simp.pcall [0] () : () -> (!b32, !b32, !simp.mp<tensor<4xi64>, [0]>, !simp.mp<tensor<2x32xui8>, [0]>) {
       %abc = arith.constant dense<[97, 98, 99]> : tensor<3xui8>
       %m = arith.constant dense<[97, 98, 99, 100, 98, 99, 100, 101, 99, 100, 101, 102, 100, 101, 102, 103, 101, 102, 103, 104, 102, 103, 104, 105, 103, 104, 105, 106, 104, 105, 106, 107, 105, 106, 107, 108, 106, 107, 108, 109, 107, 108, 109, 110, 108, 109, 110, 111, 109, 110, 111, 112, 110, 111, 112, 113]> : tensor<56xui8>
       %h = crypto.hash %abc : tensor<3xui8> -> tensor<32xui8>
       %h2 = crypto.hash %m : tensor<56xui8> -> tensor<32xui8>
+      %hw = crypto.hash %abc : tensor<3xui8> -> tensor<4xi64>
       %rows = arith.constant dense<[[97, 98, 99], [97, 98, 99]]> : tensor<2x3xi8>
       %hb = crypto.hash_batch %rows : tensor<2x3xi8> -> tensor<2x32xui8>
-      simp.yield %h, %h2, %hb : tensor<32xui8>, tensor<32xui8>, tensor<2x32xui8>
+      simp.yield %h, %h2, %hw, %hb : tensor<32xui8>, tensor<32xui8>, tensor<4xi64>, tensor<2x32xui8>
     }
-    return %0, %1, %2 : !b32, !b32, !simp.mp<tensor<2x32xui8>, [0]>
+    return %0, %1, %w, %2 : !b32, !b32, !simp.mp<tensor<4xi64>, [0]>, !simp.mp<tensor<2x32xui8>, [0]>
   }
 
   func.func @hkdf() -> !simp.mp<tensor<42xui8>, [0]> {

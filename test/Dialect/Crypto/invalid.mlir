@@ -6,7 +6,7 @@
 
 func.func @hash_digest(%x: tensor<3xui8>) {
   // expected-error @+1 {{'crypto.hash' op the digest must have 32 bytes, got 16}}
-  %h = crypto.hash %x : tensor<3xui8> -> tensor<16xui8>
+  %h = crypto.hash %x : tensor<3xui8> -> tensor<2xi64>
   return
 }
 
@@ -21,15 +21,15 @@ func.func @hash_batch_rank(%x: tensor<ui8>) {
 // -----
 
 func.func @hash_batch_shape(%x: tensor<8x16xui8>) {
-  // expected-error @+1 {{'crypto.hash_batch' op result must have shape [8, 32] (one 32-byte digest per input row), got [16, 32]}}
-  %h = crypto.hash_batch %x : tensor<8x16xui8> -> tensor<16x32xui8>
+  // expected-error @+1 {{'crypto.hash_batch' op result must have 8 rows of 32 bytes, one digest per input row (e.g. tensor<8x32xui8> or tensor<8x4xi64>), got 'tensor<8x2xi64>'}}
+  %h = crypto.hash_batch %x : tensor<8x16xui8> -> tensor<8x2xi64>
   return
 }
 
 // -----
 
 func.func @hkdf_length(%k: tensor<32xui8>, %s: tensor<0xui8>) {
-  // expected-error @+1 {{'crypto.hkdf' op output length must be 1 to 8160 bytes (255 SHA-256 blocks), got 8161}}
+  // expected-error @+1 {{'crypto.hkdf' op output must have 1 to 8160 bytes (255 SHA-256 blocks), got 8161}}
   %o = crypto.hkdf %k, %s, %s : tensor<32xui8>, tensor<0xui8>, tensor<0xui8> -> tensor<8161xui8>
   return
 }

@@ -14,17 +14,19 @@
 // CHECK: crypto.random_bytes : tensor<4x2xi64>
 // CHECK: %[[H:.*]] = crypto.hash %[[R]] : tensor<16xui8> -> tensor<32xui8>
 // CHECK: crypto.hash_batch %{{.*}} : tensor<8x2xi64> -> tensor<8x32xui8>
+// CHECK: crypto.hash_batch %{{.*}} : tensor<8x2xi64> -> tensor<8x4xi64>
 // CHECK: %[[K:.*]] = crypto.hkdf %[[H]], %{{.*}}, %{{.*}} : tensor<32xui8>, tensor<0xui8>, tensor<3xui8> -> tensor<32xui8>
 // CHECK: %[[C:.*]] = crypto.aes_gcm_encrypt %[[K]], %{{.*}}, %{{.*}} aad %{{.*}} : (tensor<32xui8>, tensor<12xui8>, tensor<8x2xi64>, tensor<3xui8>) -> tensor<144xui8>
 // CHECK: crypto.aes_gcm_decrypt %[[K]], %{{.*}}, %[[C]] aad %{{.*}} : (tensor<32xui8>, tensor<12xui8>, tensor<144xui8>, tensor<3xui8>) -> tensor<8x2xi64>
 // CHECK: crypto.aes_gcm_encrypt %[[K]], %{{.*}}, %[[R]] : (tensor<32xui8>, tensor<12xui8>, tensor<16xui8>) -> tensor<32xui8>
 // CHECK: crypto.bit_transpose %{{.*}} : tensor<128x16xi64> -> tensor<1024x2xi64>
 func.func @bytes(%rows: tensor<8x2xi64>, %nonce: tensor<12xui8>, %info: tensor<3xui8>, %u: tensor<128x16xi64>)
-    -> (tensor<4x2xi64>, tensor<8x32xui8>, tensor<8x2xi64>, tensor<32xui8>, tensor<1024x2xi64>) {
+    -> (tensor<4x2xi64>, tensor<8x32xui8>, tensor<8x4xi64>, tensor<8x2xi64>, tensor<32xui8>, tensor<1024x2xi64>) {
   %r = crypto.random_bytes : tensor<16xui8>
   %w = crypto.random_bytes : tensor<4x2xi64>
   %h = crypto.hash %r : tensor<16xui8> -> tensor<32xui8>
   %hb = crypto.hash_batch %rows : tensor<8x2xi64> -> tensor<8x32xui8>
+  %hw = crypto.hash_batch %rows : tensor<8x2xi64> -> tensor<8x4xi64>
   %salt = arith.constant dense<> : tensor<0xui8>
   %k = crypto.hkdf %h, %salt, %info : tensor<32xui8>, tensor<0xui8>, tensor<3xui8> -> tensor<32xui8>
   %c = crypto.aes_gcm_encrypt %k, %nonce, %rows aad %info
@@ -33,7 +35,7 @@ func.func @bytes(%rows: tensor<8x2xi64>, %nonce: tensor<12xui8>, %info: tensor<3
       : (tensor<32xui8>, tensor<12xui8>, tensor<144xui8>, tensor<3xui8>) -> tensor<8x2xi64>
   %c2 = crypto.aes_gcm_encrypt %k, %nonce, %r : (tensor<32xui8>, tensor<12xui8>, tensor<16xui8>) -> tensor<32xui8>
   %t = crypto.bit_transpose %u : tensor<128x16xi64> -> tensor<1024x2xi64>
-  return %w, %hb, %p, %c2, %t : tensor<4x2xi64>, tensor<8x32xui8>, tensor<8x2xi64>, tensor<32xui8>, tensor<1024x2xi64>
+  return %w, %hb, %hw, %p, %c2, %t : tensor<4x2xi64>, tensor<8x32xui8>, tensor<8x4xi64>, tensor<8x2xi64>, tensor<32xui8>, tensor<1024x2xi64>
 }
 
 // CHECK-LABEL: func.func @keys

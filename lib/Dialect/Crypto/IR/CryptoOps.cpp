@@ -45,19 +45,22 @@ LogicalResult HashBatchOp::verify() {
     return emitOpError("input must have rank 1 or more: its rows are the "
                        "slices along the first dimension");
   auto result = cast<RankedTensorType>(getType());
-  SmallVector<int64_t, 2> expected = {input.getDimSize(0), 32};
-  if (result.getShape() != ArrayRef<int64_t>(expected))
-    return emitOpError() << "result must have shape " << shapeText(expected)
-                         << " (one 32-byte digest per input row), got "
-                         << shapeText(result.getShape());
+  int64_t rows = input.getDimSize(0);
+  if (result.getRank() != 2 || result.getDimSize(0) != rows ||
+      byteSize(result) != 32 * rows)
+    return emitOpError() << "result must have " << rows
+                         << " rows of 32 bytes, one digest per input row "
+                            "(e.g. tensor<"
+                         << rows << "x32xui8> or tensor<" << rows
+                         << "x4xi64>), got " << result;
   return success();
 }
 
 LogicalResult HkdfOp::verify() {
-  int64_t length = getType().getNumElements();
+  int64_t length = byteSize(getType());
   if (length < 1 || length > 255 * 32)
-    return emitOpError() << "output length must be 1 to 8160 bytes (255 "
-                            "SHA-256 blocks), got "
+    return emitOpError() << "output must have 1 to 8160 bytes (255 SHA-256 "
+                            "blocks), got "
                          << length;
   return success();
 }

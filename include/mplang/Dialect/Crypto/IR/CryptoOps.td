@@ -57,7 +57,9 @@ def Crypto_HashOp : Crypto_Op<"hash", [Pure]> {
   let summary = "SHA-256 of a tensor's bytes";
   let description = [{
     The 32-byte SHA-256 digest (FIPS 180-4) of the input's bytes: its
-    elements in row-major order, each little-endian.
+    elements in row-major order, each little-endian. The result holds the
+    digest's 32 bytes in any integer type: `tensor<32xui8>` or, as words,
+    `tensor<4xi64>`.
 
     Example: SHA-256("abc") is `ba7816bf...f20015ad`.
 
@@ -67,7 +69,7 @@ def Crypto_HashOp : Crypto_Op<"hash", [Pure]> {
     ```
   }];
   let arguments = (ins Crypto_Data:$input);
-  let results = (outs Crypto_ByteVector:$result);
+  let results = (outs Crypto_Words:$result);
   let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
@@ -77,17 +79,19 @@ def Crypto_HashBatchOp : Crypto_Op<"hash_batch", [Pure]> {
   let description = [{
     Row `i` of the result is the SHA-256 digest of the bytes of the input's
     slice `i` along its first dimension. The input has rank 1 or more (a
-    rank-1 input hashes each element). Large batches run on the runtime's
+    rank-1 input hashes each element). The result has one row of 32 bytes
+    per input row, as bytes or as words. Large batches run on the runtime's
     thread pool.
 
-    Example: 1024 digests of 16-byte rows.
+    Example: 1024 digests of 16-byte rows, as bytes and as 64-bit words.
 
     ```mlir
     %h = crypto.hash_batch %rows : tensor<1024x2xi64> -> tensor<1024x32xui8>
+    %w = crypto.hash_batch %rows : tensor<1024x2xi64> -> tensor<1024x4xi64>
     ```
   }];
   let arguments = (ins Crypto_Data:$input);
-  let results = (outs Crypto_Bytes:$result);
+  let results = (outs Crypto_Words:$result);
   let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
   let hasVerifier = 1;
 }
@@ -96,8 +100,9 @@ def Crypto_HkdfOp : Crypto_Op<"hkdf", [Pure]> {
   let summary = "HKDF-SHA256 key derivation";
   let description = [{
     RFC 5869 HKDF with SHA-256: extract with `salt` (an empty salt means
-    32 zero bytes), then expand with `info` to the result's length (1 to
-    8160 bytes). The input keying material is the bytes of `ikm`.
+    32 zero bytes), then expand with `info` to the result's size (1 to
+    8160 bytes, in any integer type). The input keying material is the
+    bytes of `ikm`.
 
     Example:
 
@@ -108,7 +113,7 @@ def Crypto_HkdfOp : Crypto_Op<"hkdf", [Pure]> {
   }];
   let arguments = (ins Crypto_Data:$ikm, Crypto_ByteVector:$salt,
                        Crypto_ByteVector:$info);
-  let results = (outs Crypto_ByteVector:$result);
+  let results = (outs Crypto_Words:$result);
   let assemblyFormat = [{
     $ikm `,` $salt `,` $info attr-dict `:` qualified(type($ikm)) `,` qualified(type($salt)) `,`
     qualified(type($info)) `->` qualified(type($result))
