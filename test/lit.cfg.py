@@ -32,4 +32,4 @@ if jit:
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(["mplang-opt", "mplang-run", "mplang-worker"], [config.mplang_tools_dir])
+llvm_config.add_tool_substitutions(["mplang-opt", "mplang-run", "mplang-worker", "mplang-fetch"], [config.mplang_tools_dir])

@@ -117,7 +117,7 @@ Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
   if (monitor)
     monitor->runFinished(clock::ticks(), runStats.peakLiveValues);
   if (failed)
-    return Status::error(firstError.message);
+    return firstError.status;
   return Status::ok();
 }
 
@@ -157,9 +157,8 @@ void Executor::loop() {
 }
 
 void Executor::checkAbort() {
-  std::string reason = communicator.abortReason();
-  if (!reason.empty())
-    fail(Status::error(reason), nullptr);
+  if (Status reason = communicator.abortStatus(); !reason.isOk())
+    fail(std::move(reason), nullptr);
 }
 
 void Executor::waitForInbox(std::vector<std::function<void()>> &batch) {
@@ -278,11 +277,10 @@ void Executor::fail(Status status, mlir::Operation *op) {
   if (failed)
     return;
   failed = true;
-  firstError.message = status.message();
+  firstError.status = std::move(status);
   firstError.op = op;
-  firstError.aborted = status.message().rfind("aborted", 0) == 0;
-  communicator.abort("aborted: rank " + std::to_string(communicator.rank()) +
-                     " failed");
+  communicator.abort(Status::aborted(
+      "rank " + std::to_string(communicator.rank()) + " failed"));
 }
 
 void Executor::noteRan(Frame &frame, uint32_t index, uint32_t lane,

@@ -28,7 +28,7 @@ Status InMemoryHub::deliver(int64_t src, int64_t dst, const MessageKey &key,
   {
     std::lock_guard<std::mutex> lock(mutex);
     if (aborted)
-      return Status::error(reason);
+      return reason;
     Key k = slotKey(src, dst, key);
     Slot &slot = slots[k];
     if (slot.hasMessage)
@@ -58,7 +58,7 @@ void InMemoryHub::wait(int64_t src, int64_t dst, const MessageKey &key,
     std::lock_guard<std::mutex> lock(mutex);
     Key k = slotKey(src, dst, key);
     if (aborted) {
-      status = Status::error(reason);
+      status = reason;
     } else if (src < 0 || src >= worldSize) {
       status = Status::error("receive from rank " + llvm::Twine(src) +
                              " outside the world");
@@ -104,7 +104,7 @@ void InMemoryHub::unhold(uint64_t bytes) {
   unholdLocked(bytes);
 }
 
-void InMemoryHub::abort(const std::string &reason) {
+void InMemoryHub::abort(const Status &reason) {
   std::vector<Communicator::RecvCallback> waiters;
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -119,12 +119,12 @@ void InMemoryHub::abort(const std::string &reason) {
     heldBytes = heldMessages = 0;
   }
   for (auto &waiter : waiters)
-    waiter(Status::error(reason), Message());
+    waiter(reason, Message());
 }
 
-std::string InMemoryHub::abortReason() const {
+Status InMemoryHub::abortStatus() const {
   if (!aborted)
-    return "";
+    return Status::ok();
   std::lock_guard<std::mutex> lock(mutex);
   return reason;
 }

@@ -23,8 +23,8 @@ public:
   int64_t worldSize() const override { return inner.worldSize(); }
   Status send(int64_t dst, const MessageKey &key, Message message) override;
   void recv(int64_t src, const MessageKey &key, RecvCallback cb) override;
-  void abort(const std::string &reason) override { inner.abort(reason); }
-  std::string abortReason() const override { return inner.abortReason(); }
+  void abort(const Status &reason) override { inner.abort(reason); }
+  Status abortStatus() const override { return inner.abortStatus(); }
 
 private:
   Communicator &inner;

@@ -1,6 +1,7 @@
 //===- Plan.cpp - execution plans compiled from MLIR regions ----*- C++ -*-===//
 
 #include "mplang/Runtime/Plan.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -45,7 +46,7 @@ FailureOr<NestedRegion> PlanBuilder::compileNested(Operation *op,
 
 const BlockPlan *PlanBuilder::compileFunction(func::FuncOp fn) {
   if (fn.isExternal()) {
-    fn.emitOpError("is only declared; mplang-run needs its body");
+    fn.emitOpError("is only declared; the runtime needs its body");
     return nullptr;
   }
   return compileRegion(fn.getBody());
@@ -57,7 +58,7 @@ const BlockPlan *PlanBuilder::compileRegion(Region &region) {
   // Registered before compiling the body, so that a recursive call finds it.
   BlockPlan &plan = *(plans[&region] = std::make_unique<BlockPlan>());
   if (!region.hasOneBlock()) {
-    emitError(region.getLoc(), "mplang-run runs single-block regions only");
+    emitError(region.getLoc(), "the runtime runs single-block regions only");
     return nullptr;
   }
   Block &block = region.front();
@@ -93,7 +94,7 @@ const BlockPlan *PlanBuilder::compileRegion(Region &region) {
       continue;
     const KernelFactory *factory = registry.lookup(op.getName().getStringRef());
     if (!factory) {
-      op.emitOpError("has no kernel in mplang-run");
+      op.emitOpError("has no kernel in the runtime");
       ok = false;
       continue;
     }
@@ -124,4 +125,28 @@ const BlockPlan *PlanBuilder::compileRegion(Region &region) {
     return nullptr;
   }
   return &plan;
+}
+
+SmallVector<ModuleOp> mplang::rt::getRankPrograms(ModuleOp projected) {
+  SmallVector<ModuleOp> programs;
+  for (auto program : projected.getOps<ModuleOp>())
+    if (program->hasAttr(simp::SimpDialect::getRankAttrName()))
+      programs.push_back(program);
+  return programs;
+}
+
+FailureOr<CompiledProgram>
+mplang::rt::compileProgram(ModuleOp program, StringRef entry,
+                           const KernelRegistry &registry) {
+  CompiledProgram compiled{std::make_unique<PlanBuilder>(registry)};
+  bool ok = true;
+  for (auto fn : program.getOps<func::FuncOp>())
+    if (!fn.isExternal())
+      ok &= compiled.plans->compileFunction(fn) != nullptr;
+  auto main = program.lookupSymbol<func::FuncOp>(entry);
+  if (!main || main.isExternal())
+    return program.emitError("no entry function @") << entry, failure();
+  if (!ok || !(compiled.entry = compiled.plans->compileFunction(main)))
+    return failure();
+  return compiled;
 }

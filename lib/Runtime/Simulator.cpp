@@ -1,11 +1,10 @@
 //===- Simulator.cpp - every rank of a projected program in-process -------===//
 
 #include "mplang/Runtime/Simulator.h"
-#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/InMemoryCommunicator.h"
 #include "mplang/Runtime/Monitor.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include <chrono>
 #include <condition_variable>
 #include <thread>
@@ -13,104 +12,149 @@
 using namespace mplang::rt;
 using namespace mlir;
 
-/// Compiles every function of `program` (so that every missing kernel is
-/// reported before anything runs) and returns the entry's plan.
-static const BlockPlan *compileProgram(ModuleOp program, StringRef entry,
-                                       PlanBuilder &plans) {
-  bool ok = true;
-  for (auto fn : program.getOps<func::FuncOp>())
-    if (!fn.isExternal())
-      ok &= plans.compileFunction(fn) != nullptr;
-  auto main = program.lookupSymbol<func::FuncOp>(entry);
-  if (!main) {
-    program.emitError("no entry function @") << entry;
-    return nullptr;
-  }
-  return ok ? plans.compileFunction(main) : nullptr;
-}
+/// How long ranks have to stop once the run is stopped before they are
+/// abandoned.
+static constexpr auto kStopGrace = std::chrono::seconds(2);
 
-LogicalResult
-mplang::rt::simulate(ModuleOp projected, const SimulationOptions &options,
-                     const std::vector<std::vector<Value>> &args,
-                     std::vector<RankOutcome> &outcomes,
-                     std::vector<std::unique_ptr<Tracer>> &tracers) {
-  SmallVector<ModuleOp> programs;
-  for (auto program : projected.getOps<ModuleOp>())
-    if (program->hasAttr(simp::SimpDialect::getRankAttrName()))
-      programs.push_back(program);
-  int64_t worldSize = programs.size();
+namespace {
+/// Everything the ranks' threads use. They share it, so that a rank that
+/// does not stop can be left running when the run returns.
+struct Simulation {
+  Simulation(int64_t worldSize, unsigned poolThreads)
+      : hub(worldSize), pool(poolThreads), outcomes(worldSize),
+        finished(worldSize, false) {}
 
-  const KernelRegistry &registry =
-      options.registry ? *options.registry : KernelRegistry::getDefault();
-  std::vector<std::unique_ptr<PlanBuilder>> builders;
-  std::vector<const BlockPlan *> entries;
-  bool ok = true;
-  for (ModuleOp program : programs) {
-    builders.push_back(std::make_unique<PlanBuilder>(registry));
-    entries.push_back(compileProgram(program, options.entry, *builders.back()));
-    ok &= entries.back() != nullptr;
-  }
-  if (!ok)
-    return failure();
-
-  InMemoryHub hub(worldSize);
-  ThreadPool pool(options.poolThreads);
+  InMemoryHub hub;
+  ThreadPool pool;
+  std::vector<CompiledProgram> programs;
+  std::vector<std::vector<mplang::rt::Value>> args;
   std::vector<std::unique_ptr<InMemoryCommunicator>> comms;
+  std::vector<std::unique_ptr<Tracer>> tracers;
   std::vector<std::unique_ptr<Monitor>> monitors;
+  // Declared last: executors refer to all of the above.
   std::vector<std::unique_ptr<Executor>> executors;
-  tracers.clear();
-  outcomes.assign(worldSize, RankOutcome());
-  for (int64_t r = 0; r < worldSize; ++r) {
-    comms.push_back(std::make_unique<InMemoryCommunicator>(hub, r));
-    tracers.push_back(options.trace ? std::make_unique<Tracer>(
-                                          r, options.traceMaxEvents)
-                                    : nullptr);
-    monitors.push_back(options.trace || options.statistics
-                           ? std::make_unique<Monitor>(r, tracers[r].get())
-                           : nullptr);
-    executors.push_back(
-        std::make_unique<Executor>(*comms[r], pool, monitors[r].get()));
-  }
 
   std::mutex mutex;
   std::condition_variable changed;
-  int64_t running = worldSize;
-  std::vector<std::thread> threads;
-  for (int64_t r = 0; r < worldSize; ++r)
-    threads.emplace_back([&, r] {
-      RankOutcome &outcome = outcomes[r];
-      outcome.status = executors[r]->run(*entries[r], args[r], outcome.results);
-      outcome.error = executors[r]->error();
-      if (options.statistics)
-        outcome.statistics = monitors[r]->statistics();
-      std::lock_guard<std::mutex> lock(mutex);
-      --running;
-      changed.notify_all();
-    });
+  std::vector<RankOutcome> outcomes;
+  std::vector<bool> finished;
+  int64_t running = 0;
+};
 
-  // Watch for an interrupt or a time-out while the ranks run.
+class SimulatedTrace : public RunTrace {
+public:
+  explicit SimulatedTrace(std::vector<std::unique_ptr<Tracer>> tracers)
+      : tracers(std::move(tracers)) {}
+  Status write(llvm::raw_ostream &os,
+               llvm::raw_ostream &warnings) const override {
+    SmallVector<const Tracer *> ranks;
+    for (const auto &tracer : tracers) {
+      ranks.push_back(tracer.get());
+      Tracer::warnAggregated(ranks.size() - 1, tracer->aggregated(), warnings);
+    }
+    Tracer::write(ranks, os);
+    return Status::ok();
+  }
+
+private:
+  std::vector<std::unique_ptr<Tracer>> tracers;
+};
+} // namespace
+
+/// Waits for the ranks to finish; stops them on an interrupt or time-out.
+/// Returns whether every rank finished.
+static bool watch(Simulation &sim, const RunOptions &options) {
   auto deadline = std::chrono::steady_clock::now() +
                   std::chrono::seconds(options.timeoutSeconds);
-  {
-    std::unique_lock<std::mutex> lock(mutex);
-    while (running) {
-      changed.wait_for(lock, std::chrono::milliseconds(50));
-      if (options.interrupt && *options.interrupt) {
-        hub.abort("interrupted");
-        break;
-      }
-      if (options.timeoutSeconds &&
-          std::chrono::steady_clock::now() > deadline) {
-        std::string waiting;
-        for (const std::string &line : hub.pendingReceives())
-          waiting += "\n  " + line;
-        hub.abort("timed out after " + std::to_string(options.timeoutSeconds) +
-                  " s" + waiting);
-        break;
-      }
+  std::unique_lock<std::mutex> lock(sim.mutex);
+  while (sim.running) {
+    sim.changed.wait_for(lock, std::chrono::milliseconds(50));
+    if (options.interrupt && *options.interrupt) {
+      sim.hub.abort(Status::cancelled("interrupted"));
+      break;
+    }
+    if (options.timeoutSeconds && std::chrono::steady_clock::now() > deadline) {
+      std::string waiting;
+      for (const std::string &line : sim.hub.pendingReceives())
+        waiting += "\n  " + line;
+      sim.hub.abort(Status::deadlineExceeded(
+          "timed out after " + std::to_string(options.timeoutSeconds) + " s" +
+          waiting));
+      break;
     }
   }
+  return sim.changed.wait_for(lock, kStopGrace,
+                              [&] { return sim.running == 0; });
+}
+
+Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
+                            const std::vector<std::vector<Value>> &args,
+                            RunResult &result) {
+  if (options.poolThreads == 0)
+    return Status::invalidArgument("the pool needs at least one thread");
+  SmallVector<ModuleOp> programs = getRankPrograms(projected);
+  int64_t worldSize = programs.size();
+  const KernelRegistry &registry =
+      options.registry ? *options.registry : KernelRegistry::getDefault();
+  auto sim = std::make_shared<Simulation>(worldSize, options.poolThreads);
+  bool ok = true;
+  for (ModuleOp program : programs) {
+    FailureOr<CompiledProgram> compiled =
+        compileProgram(program, options.entry, registry);
+    ok &= succeeded(compiled);
+    sim->programs.push_back(succeeded(compiled) ? std::move(*compiled)
+                                                : CompiledProgram());
+  }
+  if (!ok)
+    return Status::invalidArgument("the program cannot run (see the errors "
+                                   "above)");
+
+  for (int64_t r = 0; r < worldSize; ++r) {
+    sim->comms.push_back(std::make_unique<InMemoryCommunicator>(sim->hub, r));
+    sim->tracers.push_back(
+        options.trace ? std::make_unique<Tracer>(r, options.traceMaxEvents)
+                      : nullptr);
+    sim->monitors.push_back(
+        options.trace || options.statistics
+            ? std::make_unique<Monitor>(r, sim->tracers[r].get())
+            : nullptr);
+    sim->executors.push_back(std::make_unique<Executor>(
+        *sim->comms[r], sim->pool, sim->monitors[r].get()));
+  }
+  sim->args = args;
+  sim->running = worldSize;
+  std::vector<std::thread> threads;
+  for (int64_t r = 0; r < worldSize; ++r)
+    threads.emplace_back([sim, r, statistics = options.statistics] {
+      RankOutcome outcome;
+      Executor &executor = *sim->executors[r];
+      outcome.status =
+          executor.run(*sim->programs[r].entry, sim->args[r], outcome.results);
+      outcome.op = executor.error().op;
+      if (statistics)
+        outcome.statistics = sim->monitors[r]->statistics();
+      std::lock_guard<std::mutex> lock(sim->mutex);
+      sim->outcomes[r] = std::move(outcome);
+      sim->finished[r] = true;
+      --sim->running;
+      sim->changed.notify_all();
+    });
+
+  result.abandoned = !watch(*sim, options);
   for (std::thread &thread : threads)
-    thread.join();
-  return success();
+    if (result.abandoned)
+      thread.detach();
+    else
+      thread.join();
+  std::lock_guard<std::mutex> lock(sim->mutex);
+  result.ranks.assign(worldSize, RankOutcome());
+  for (int64_t r = 0; r < worldSize; ++r)
+    if (sim->finished[r])
+      result.ranks[r] = std::move(sim->outcomes[r]);
+    else
+      result.ranks[r].status = sim->hub.abortStatus();
+  // An abandoned rank may still write its trace.
+  if (options.trace && !result.abandoned)
+    result.trace = std::make_unique<SimulatedTrace>(std::move(sim->tracers));
+  return Status::ok();
 }

@@ -130,7 +130,7 @@ void Tracer::warnAggregated(int64_t rank, llvm::ArrayRef<std::string> what,
                             llvm::raw_ostream &os) {
   if (what.empty())
     return;
-  os << "mplang-run: warning: rank " << rank
+  os << "warning: rank " << rank
      << "'s trace reached its event bound (--trace-max-events) and "
         "aggregated:\n";
   for (const std::string &line : what)

@@ -1,7 +1,7 @@
 // An op without a kernel is reported, with its location, before anything
 // runs.
 // RUN: not mplang-run --sim 1 %s 2>&1 | FileCheck %s
-// CHECK: missing-kernel.mlir:[[@LINE+7]]:12: error: 'scf.index_switch' op has no kernel in mplang-run
+// CHECK: missing-kernel.mlir:[[@LINE+7]]:12: error: 'scf.index_switch' op has no kernel in the runtime
 // CHECK-NOT: rank 0:
 
 module attributes {simp.world_size = 1 : i64} {

@@ -21,19 +21,21 @@
 namespace cl = llvm::cl;
 using namespace mplang::rt;
 
+static cl::OptionCategory category("mplang-fetch options");
+
 static cl::opt<std::string> uri(cl::Positional, cl::desc("<URI>"),
-                                cl::Required);
+                                cl::Required, cl::cat(category));
 static cl::opt<std::string> clusterFile("cluster",
                                         cl::desc("Cluster file (YAML or JSON)"),
-                                        cl::Required);
+                                        cl::Required, cl::cat(category));
 static cl::opt<int64_t> rank("rank", cl::desc("The rank that keeps it"),
-                             cl::Required);
+                             cl::Required, cl::cat(category));
 static cl::opt<std::string>
     asNode("as", cl::desc("Fetch with this node's own credential instead of "
-                          "the driver's"));
+                          "the driver's"), cl::cat(category));
 static cl::opt<std::string>
     output("o", cl::desc("Write the object to FILE (.npy for a tensor, the "
-                         "stored bytes otherwise) instead of printing it"));
+                         "stored bytes otherwise) instead of printing it"), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "mplang-fetch: error: " << message << "\n";
@@ -61,7 +63,12 @@ static mlir::Type tensorType(mlir::MLIRContext &ctx, const Tensor &tensor) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "fetch an object a party kept\n");
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "fetch an object a party kept\n\n"
+      "  mplang-fetch mem://run-1/result0 --cluster cluster.yaml --rank 0 "
+      "-o result.npy\n");
   ClusterConfig config;
   if (Status s = loadClusterConfig(clusterFile, config); !s.isOk())
     return fail(s.message());

@@ -25,94 +25,106 @@
 namespace cl = llvm::cl;
 using namespace mplang::rt;
 
+static cl::OptionCategory category("mplang-worker options");
+
 static cl::opt<std::string> clusterFile("cluster",
                                         cl::desc("Cluster file (YAML or JSON)"),
-                                        cl::Required);
+                                        cl::Required, cl::cat(category));
 static cl::opt<int64_t> rankOpt("rank", cl::desc("This worker's rank"),
-                                cl::init(-1));
+                                cl::init(-1), cl::cat(category));
 static cl::opt<std::string> nodeName("node",
-                                     cl::desc("This worker's node name"));
+                                     cl::desc("This worker's node name"), cl::cat(category));
 static cl::opt<std::string>
     listenHost("listen", cl::desc("Bind this address instead of the "
-                                  "endpoint's host (e.g. 0.0.0.0)"));
+                                  "endpoint's host (e.g. 0.0.0.0)"), cl::cat(category));
 static cl::opt<uint64_t> maxJobMiB("max-job-mib",
                                    cl::desc("Largest job submission (MiB)"),
-                                   cl::init(256));
+                                   cl::init(256), cl::cat(category));
 static cl::opt<uint64_t> maxMessageMiB("max-message-mib",
                                        cl::desc("Largest peer message (MiB)"),
-                                       cl::init(1024));
+                                       cl::init(1024), cl::cat(category));
 static cl::opt<uint64_t>
     maxEarlyMiB("max-early-mib",
                 cl::desc("Bytes of messages held for jobs not submitted yet, "
                          "in all (MiB)"),
-                cl::init(256));
+                cl::init(256), cl::cat(category));
 static cl::opt<uint64_t>
     maxEarlyMessages("max-early-messages",
                      cl::desc("Messages held for jobs not submitted yet, in "
                               "all"),
-                     cl::init(4096));
+                     cl::init(4096), cl::cat(category));
 static cl::opt<uint64_t>
     maxHeldMiB("max-held-mib",
                cl::desc("Bytes of messages a job holds before its receives "
                         "take them (MiB)"),
-               cl::init(4096));
+               cl::init(4096), cl::cat(category));
 static cl::opt<uint64_t> maxHeldMessages(
     "max-held-messages",
     cl::desc("Messages a job holds before its receives take them"),
-    cl::init(65536));
+    cl::init(65536), cl::cat(category));
 static cl::opt<unsigned> poolThreads("pool-threads",
                                      cl::desc("Threads for heavy kernels"),
-                                     cl::init(2));
+                                     cl::init(2), cl::cat(category));
 static cl::opt<unsigned>
     connectRetry("connect-retry",
                  cl::desc("Seconds to retry a peer that is not listening"),
-                 cl::init(10));
+                 cl::init(10), cl::cat(category));
 static cl::opt<unsigned>
     retention("retention", cl::desc("Seconds an unfetched result is kept"),
-              cl::init(60));
+              cl::init(60), cl::cat(category));
 
 static cl::opt<unsigned> authDeadline(
     "auth-deadline",
     cl::desc("Seconds a connection has to send an authenticated request "
              "before it is closed, however it trickles its bytes"),
-    cl::init(10));
+    cl::init(10), cl::cat(category));
 static cl::opt<unsigned> maxUnauthenticated(
     "max-unauthenticated",
     cl::desc("Connections not authenticated yet at once (1-63); over it the "
              "oldest is closed"),
-    cl::init(16));
+    cl::init(16), cl::cat(category));
 static cl::opt<unsigned> maxConnectionsPerPeer(
     "max-connections-per-peer",
     cl::desc("Connections from one address at once; over it a new one is "
              "closed"),
-    cl::init(32));
+    cl::init(32), cl::cat(category));
 
 static cl::opt<std::string>
     dataRoot("data-root",
              cl::desc("The directory fs:// objects live in; without it "
-                      "programs have no file access"));
+                      "programs have no file access"),
+             cl::cat(category));
 static cl::opt<uint64_t>
     storeMaxMiB("store-max-mib",
                 cl::desc("Bytes of mem:// objects held at once (MiB)"),
-                cl::init(1024));
+                cl::init(1024), cl::cat(category));
 static cl::opt<unsigned>
     storeTtl("store-ttl",
              cl::desc("Seconds a mem:// object is kept after it was saved"),
-             cl::init(3600));
+             cl::init(3600), cl::cat(category));
 
 static cl::opt<std::string> approvedPrograms(
     "approved-programs",
     cl::desc("Run only programs whose digest (mplang-opt "
-             "--simp-program-digests) is the last word of a line of FILE"));
+             "--simp-program-digests) is the last word of a line of FILE"), cl::cat(category));
 
 static cl::opt<std::string> releaseToDriver(
     "release-to-driver",
     cl::desc("all: results and kept objects may go to the driver; none: "
              "only to this party's own credential"),
-    cl::init("all"));
+    cl::init("all"), cl::cat(category));
+
+static cl::opt<std::string>
+    jitMode("jit",
+            cl::desc("Compile jobs' local code to native code: off "
+                     "(interpret), on (every group), auto (groups that pay "
+                     "off); default: $MPLANG_JIT, else off"),
+            cl::init(std::getenv("MPLANG_JIT") ? std::getenv("MPLANG_JIT")
+                                               : "off"),
+            cl::cat(category));
 
 static cl::opt<bool> quiet("quiet",
-                           cl::desc("Do not announce the endpoint on start"));
+                           cl::desc("Do not announce the endpoint on start"), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "mplang-worker: error: " << message << "\n";
@@ -147,9 +159,37 @@ static Status loadApprovedPrograms(const std::string &path,
   return Status::ok();
 }
 
+/// Options whose value makes no sense, as a message (empty: none).
+static std::string checkOptions() {
+  for (auto [option, value] :
+       {std::pair<cl::Option *, uint64_t>{&maxJobMiB, maxJobMiB},
+        {&maxMessageMiB, maxMessageMiB},
+        {&maxHeldMiB, maxHeldMiB},
+        {&maxHeldMessages, maxHeldMessages},
+        {&poolThreads, poolThreads},
+        {&retention, retention},
+        {&storeMaxMiB, storeMaxMiB},
+        {&storeTtl, storeTtl}})
+    if (value == 0)
+      return ("--" + option->ArgStr + " must be at least 1").str();
+  // The connection limits are checked by Worker::bind.
+  return "";
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "mplang worker\n");
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "mplang worker: serves one node of a cluster file\n\n"
+      "  mplang-worker --cluster cluster.yaml --node alice\n"
+      "  mplang-worker --cluster cluster.yaml --rank 1 --listen 0.0.0.0 "
+      "--jit=auto\n");
+  if (std::string error = checkOptions(); !error.empty())
+    return fail(error);
+  std::optional<jit::Mode> mode = jit::parseMode(jitMode);
+  if (!mode)
+    return fail("--jit takes off, on or auto, not '" + jitMode + "'");
 
   ClusterConfig config;
   if (Status s = loadClusterConfig(clusterFile, config); !s.isOk())
@@ -187,6 +227,7 @@ int main(int argc, char **argv) {
     return fail("--release-to-driver takes all or none, not '" +
                 releaseToDriver + "'");
   options.releaseToDriver = releaseToDriver == "all";
+  options.jit.mode = *mode;
   if (!approvedPrograms.empty())
     if (Status s = loadApprovedPrograms(approvedPrograms,
                                         options.approvedPrograms.emplace());

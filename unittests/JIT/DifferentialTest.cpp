@@ -94,7 +94,7 @@ Outcome run(mlir::ModuleOp module, const KernelRegistry &registry,
     llvm::raw_string_ostream os(loc);
     if (executor.error().op)
       executor.error().op->getLoc().print(os);
-    outcome.error = loc + ": " + executor.error().message;
+    outcome.error = loc + ": " + executor.error().status.message();
   }
   return outcome;
 }

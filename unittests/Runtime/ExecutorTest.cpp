@@ -87,7 +87,7 @@ TEST(ExecutorTest, ErrorInTheMiddleStopsTheRun) {
   ASSERT_FALSE(status.isOk());
   EXPECT_EQ(status.message(), "division by zero");
   EXPECT_EQ(error.op->getName().getStringRef(), "arith.divsi");
-  EXPECT_FALSE(error.aborted);
+  EXPECT_EQ(error.status.code(), StatusCode::Failed);
   EXPECT_TRUE(results.empty());
   // Nothing after the failing op ran.
   EXPECT_EQ(stats.stepsRun, 3u);
@@ -186,13 +186,13 @@ TEST(ExecutorTest, AbortFailsPendingRecvs) {
   std::vector<Value> results;
   std::thread aborter([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    hub.abort("aborted: rank 0 failed");
+    hub.abort(Status::aborted("rank 0 failed"));
   });
   Status status = executor.run(pair.receiver.main(), {}, results);
   aborter.join();
   ASSERT_FALSE(status.isOk());
-  EXPECT_EQ(status.message(), "aborted: rank 0 failed");
-  EXPECT_TRUE(executor.error().aborted);
+  EXPECT_EQ(status.message(), "rank 0 failed");
+  EXPECT_EQ(executor.error().status.code(), StatusCode::Aborted);
 }
 
 } // namespace

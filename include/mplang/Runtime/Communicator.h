@@ -43,11 +43,12 @@ public:
   virtual Status send(int64_t dst, const MessageKey &key, Message message) = 0;
   virtual void recv(int64_t src, const MessageKey &key, RecvCallback cb) = 0;
   /// Fails every pending and future receive of the run, on every rank that
-  /// shares it, with `reason`.
-  virtual void abort(const std::string &reason) = 0;
-  /// The reason of an abort seen by this rank, or empty. The executor polls
-  /// it so that an abort also stops a rank busy with local work.
-  virtual std::string abortReason() const { return ""; }
+  /// shares it, with `reason` (an error: its code says why, e.g. Aborted
+  /// for a failed peer, DeadlineExceeded for a time-out).
+  virtual void abort(const Status &reason) = 0;
+  /// The reason of an abort seen by this rank, or ok. The executor polls it
+  /// so that an abort also stops a rank busy with local work.
+  virtual Status abortStatus() const { return Status::ok(); }
 };
 
 } // namespace mplang::rt

@@ -31,12 +31,12 @@ struct RunStats {
   uint64_t peakLiveValues = 0;
 };
 
-/// Why a run failed: the message, and the op and rank it failed at.
+/// Why a run failed, and the op it failed at (null when it was stopped
+/// from outside: a peer's failure, a time-out). A status of code Aborted is
+/// not a root cause.
 struct RunError {
-  std::string message;
+  Status status = Status::ok();
   mlir::Operation *op = nullptr;
-  /// True when the run stopped because a peer failed (not a root cause).
-  bool aborted = false;
 };
 
 class Executor {

@@ -29,8 +29,8 @@ public:
                  Message message);
   void wait(int64_t src, int64_t dst, const MessageKey &key,
             Communicator::RecvCallback cb);
-  void abort(const std::string &reason);
-  std::string abortReason() const;
+  void abort(const Status &reason);
+  Status abortStatus() const;
   /// Receives still waiting for their message, one line each.
   std::vector<std::string> pendingReceives();
   /// Counts `bytes` of a message still being assembled against the limits
@@ -55,7 +55,7 @@ private:
   const MailboxLimits limits;
   uint64_t heldBytes = 0, heldMessages = 0;
   std::atomic<bool> aborted{false};
-  std::string reason;
+  Status reason = Status::ok();
 };
 
 /// One rank's view of an InMemoryHub.
@@ -70,8 +70,8 @@ public:
   void recv(int64_t src, const MessageKey &key, RecvCallback cb) override {
     hub.wait(src, self, key, std::move(cb));
   }
-  void abort(const std::string &reason) override { hub.abort(reason); }
-  std::string abortReason() const override { return hub.abortReason(); }
+  void abort(const Status &reason) override { hub.abort(reason); }
+  Status abortStatus() const override { return hub.abortStatus(); }
 
 private:
   InMemoryHub &hub;

@@ -11,6 +11,7 @@
 
 #include "mplang/Runtime/Kernel.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Region.h"
 #include "llvm/ADT/DenseMap.h"
@@ -85,6 +86,22 @@ private:
   const KernelRegistry &registry;
   llvm::DenseMap<mlir::Region *, std::unique_ptr<BlockPlan>> plans;
 };
+
+/// The per-rank modules (`simp.rank`) of a projected program, in order.
+llvm::SmallVector<mlir::ModuleOp> getRankPrograms(mlir::ModuleOp projected);
+
+/// One rank's program, ready to run.
+struct CompiledProgram {
+  std::unique_ptr<PlanBuilder> plans;
+  const BlockPlan *entry = nullptr;
+};
+
+/// Compiles every function of `program`, so that every missing kernel is
+/// reported (as MLIR diagnostics) before anything runs; fails after
+/// reporting, also when `entry` is missing or external.
+mlir::FailureOr<CompiledProgram>
+compileProgram(mlir::ModuleOp program, llvm::StringRef entry,
+               const KernelRegistry &registry);
 
 } // namespace mplang::rt
 

@@ -5,6 +5,7 @@
 #include "PeerLinks.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Runtime/Clock.h"
+#include "mplang/Runtime/Plan.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
@@ -12,8 +13,6 @@
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -23,16 +22,26 @@ using namespace mplang::rt;
 using namespace mplang::rt::protocol;
 using Clock = std::chrono::steady_clock;
 
-static mlir::LogicalResult fail(const llvm::Twine &message) {
-  llvm::errs() << "mplang-run: error: " << message << "\n";
-  return mlir::failure();
-}
-
 namespace {
+/// The workers' traces, each shifted onto the driver's clock when written.
+/// Flows pair up across processes: both ends derive the same id from the
+/// message.
+class MergedTrace : public RunTrace {
+public:
+  MergedTrace(std::vector<std::string> traces, std::vector<int64_t> offsets)
+      : traces(std::move(traces)), offsets(std::move(offsets)) {}
+  Status write(llvm::raw_ostream &os,
+               llvm::raw_ostream &warnings) const override;
+
+private:
+  std::vector<std::string> traces;
+  std::vector<int64_t> offsets;
+};
+
 /// One job on every worker of a cluster, from submission to release.
 class Dispatch {
 public:
-  Dispatch(const ClusterConfig &config, const SimulationOptions &options)
+  Dispatch(const ClusterConfig &config, const RunOptions &options)
       : config(config), options(options), job(randomHex()),
         offsets(config.nodes.size()), traces(config.nodes.size()) {}
 
@@ -44,10 +53,9 @@ public:
            const std::vector<unsigned> &numResults,
            std::vector<RankOutcome> &outcomes);
 
-  /// Merges the workers' traces (each shifted onto the driver's clock) into
-  /// one Chrome trace. Flows pair up across processes: both ends derive the
-  /// same id from the message.
-  Status writeTrace(const std::string &path);
+  std::unique_ptr<RunTrace> takeTrace() {
+    return std::make_unique<MergedTrace>(std::move(traces), offsets);
+  }
 
 private:
   /// Submits to rank `r`, follows the job there, fetches its results.
@@ -66,6 +74,10 @@ private:
   }
   /// Records the first failure and tells every worker to drop the job.
   void stopAll(const std::string &reason);
+  /// The status of a rank that stopped because another one failed.
+  static Status abortedByPeer() {
+    return Status::aborted("aborted: another rank failed");
+  }
   /// Runs `fn(rank)` on one thread per rank and waits for all.
   template <typename Fn> void eachRank(Fn fn) {
     std::vector<std::thread> threads;
@@ -76,19 +88,19 @@ private:
   }
 
   const ClusterConfig &config;
-  const SimulationOptions &options;
+  const RunOptions &options;
   const std::string job;
   std::mutex mutex;
   bool stopped = false;
   /// Why the driver itself stopped the run, if it did.
-  std::string driverReason;
+  Status driverReason = Status::ok();
   std::vector<int64_t> offsets;
   std::vector<std::string> traces;
 };
 } // namespace
 
 Status Dispatch::waitReady(unsigned seconds) {
-  std::vector<std::string> errors(config.nodes.size());
+  std::vector<Status> errors(config.nodes.size(), Status::ok());
   eachRank([&](int64_t r) {
     auto deadline = Clock::now() + std::chrono::seconds(seconds);
     std::unique_ptr<httplib::Client> http = client(r);
@@ -101,20 +113,22 @@ Status Dispatch::waitReady(unsigned seconds) {
       }
       // A worker that answers but refuses us will not change its mind.
       if ((result && result->status != 200) || Clock::now() > deadline) {
-        errors[r] = who(r) + " is not ready: " + describeFailure(result);
+        errors[r] = failureStatus(result, who(r) + " is not ready: ");
         // A refused client certificate looks like a dropped connection.
         if (!result && config.tlsMutual)
-          errors[r] += " (with tls.mutual, is the driver's certificate '" +
-                       config.driverCertFile + "' signed by '" +
-                       config.tlsCaFile + "'?)";
+          errors[r] = Status::unavailable(
+              errors[r].message() +
+              " (with tls.mutual, is the driver's certificate '" +
+              config.driverCertFile + "' signed by '" + config.tlsCaFile +
+              "'?)");
         return;
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
   });
-  for (const std::string &error : errors)
-    if (!error.empty())
-      return Status::error(error);
+  for (Status &error : errors)
+    if (!error.isOk())
+      return std::move(error);
   return Status::ok();
 }
 
@@ -139,8 +153,8 @@ int64_t Dispatch::clockOffset(httplib::Client &http) {
   return best;
 }
 
-Status Dispatch::writeTrace(const std::string &path) {
-  std::ofstream out(path);
+Status MergedTrace::write(llvm::raw_ostream &out,
+                          llvm::raw_ostream &warnings) const {
   out << "{\"traceEvents\":[";
   bool first = true;
   for (size_t r = 0; r < traces.size(); ++r) {
@@ -162,17 +176,16 @@ Status Dispatch::writeTrace(const std::string &path) {
         if (event.at("name") == "trace aggregated")
           Tracer::warnAggregated(
               r, event.at("args").at("what").get<std::vector<std::string>>(),
-              llvm::errs());
+              warnings);
         out << (first ? "\n" : ",\n") << event.dump();
         first = false;
       } catch (const std::exception &e) {
-        return Status::error(who(r) + " sent a bad trace: " + e.what());
+        return Status::error("rank " + llvm::Twine(r) +
+                             " sent a bad trace: " + e.what());
       }
     }
   }
   out << "\n],\"displayTimeUnit\":\"ms\"}\n";
-  if (!out)
-    return Status::error("cannot write the trace to '" + path + "'");
   return Status::ok();
 }
 
@@ -209,32 +222,24 @@ void Dispatch::run(const std::vector<JobRequest> &requests,
   });
   // When the driver stopped the run (Ctrl-C, time-out) no rank is to blame:
   // every rank that did not finish reports the driver's reason, as in --sim.
-  if (!driverReason.empty())
+  if (!driverReason.isOk())
     for (RankOutcome &outcome : outcomes)
-      if (!outcome.status.isOk()) {
-        outcome.status = Status::error(driverReason);
-        outcome.error.message = driverReason;
-        outcome.error.aborted = false;
-      }
+      if (!outcome.status.isOk())
+        outcome.status = driverReason;
 }
 
 void Dispatch::runRank(int64_t r, httplib::Client &http,
                        const std::string &path, const JobRequest &request,
                        unsigned numResults, RankOutcome &outcome) {
-  auto failRank = [&](const std::string &message, bool aborted) {
-    outcome.status = Status::error(message);
-    outcome.error.message = message;
-    outcome.error.aborted = aborted;
-  };
+  auto failRank = [&](Status status) { outcome.status = std::move(status); };
   // The driver's own bound, a little after the workers' time-out, for
   // workers that stop answering without closing their connections.
   auto deadline =
       Clock::now() + std::chrono::seconds(options.timeoutSeconds + 5);
   httplib::Result result = http.Post(path, encodeJob(request), kBinaryType);
   if (!result || result->status != 201) {
-    failRank(who(r) + " refused the job: " + describeFailure(result), false);
-    stopAll("aborted: the driver could not submit to rank " +
-            std::to_string(r));
+    failRank(failureStatus(result, who(r) + " refused the job: "));
+    stopAll("the driver could not submit to rank " + std::to_string(r));
     return;
   }
   // Long polls until the job ends here; a worker that stops answering
@@ -242,53 +247,56 @@ void Dispatch::runRank(int64_t r, httplib::Client &http,
   while (true) {
     result = http.Get(path + "?wait_ms=200");
     if (!result || result->status != 200) {
-      failRank(who(r) + " is unreachable: " + describeFailure(result), false);
-      stopAll("aborted: rank " + std::to_string(r) + " is unreachable");
+      failRank(failureStatus(result, who(r) + " is unreachable: "));
+      stopAll("rank " + std::to_string(r) + " is unreachable");
       return;
     }
-    std::string state, error;
-    bool aborted = false;
+    std::string state;
+    Status error = Status::ok();
     try {
       auto body = nlohmann::json::parse(result->body);
       state = body.at("state").get<std::string>();
       if (state == "failed") {
-        error = body.at("error").get<std::string>();
-        aborted = body.at("aborted").get<bool>();
+        std::optional<StatusCode> code =
+            parseStatusCode(body.at("code").get<std::string>());
+        error = Status::error(code.value_or(StatusCode::Failed),
+                              body.at("error").get<std::string>());
       }
     } catch (const std::exception &e) {
-      failRank(who(r) + " sent a bad status: " + e.what(), false);
-      return stopAll("aborted: rank " + std::to_string(r) + " misbehaved");
+      failRank(Status::error(who(r) + " sent a bad status: " + e.what()));
+      return stopAll("rank " + std::to_string(r) + " misbehaved");
     }
     if (state == "failed") {
-      failRank(error, aborted);
-      return stopAll("aborted: rank " + std::to_string(r) + " failed");
+      failRank(std::move(error));
+      return stopAll("rank " + std::to_string(r) + " failed");
     }
     if (state == "succeeded")
       break;
     bool late = options.timeoutSeconds && Clock::now() > deadline;
     if (late || (options.interrupt && *options.interrupt)) {
-      std::string why = late ? "timed out after " +
-                                   std::to_string(options.timeoutSeconds) +
-                                   " s waiting for " + who(r)
-                             : "interrupted";
+      Status why = late ? Status::deadlineExceeded(
+                              "timed out after " +
+                              std::to_string(options.timeoutSeconds) +
+                              " s waiting for " + who(r))
+                        : Status::cancelled("interrupted");
       {
         std::lock_guard<std::mutex> lock(mutex);
-        if (driverReason.empty())
+        if (driverReason.isOk())
           driverReason = why;
       }
-      failRank(why, false);
-      return stopAll("aborted: " + why);
+      failRank(why);
+      return stopAll(why.message());
     }
     std::lock_guard<std::mutex> lock(mutex);
     if (stopped)
-      return failRank("aborted: another rank failed", true);
+      return failRank(abortedByPeer());
   }
   result = http.Get(path + "/results");
   std::vector<std::string> blobs;
   std::string statistics;
   Status decoded = result && result->status == 200
                        ? decodeResults(result->body, blobs, &statistics)
-                       : Status::error(describeFailure(result));
+                       : failureStatus(result, "");
   if (decoded.isOk() && options.statistics) {
     outcome.statistics.emplace();
     decoded = statisticsFromJson(statistics, *outcome.statistics);
@@ -304,26 +312,21 @@ void Dispatch::runRank(int64_t r, httplib::Client &http,
     outcome.results.push_back(std::move(value));
   }
   if (!decoded.isOk())
-    failRank("cannot fetch the results of " + who(r) + ": " + decoded.message(),
-             false);
+    failRank(Status::error(decoded.code(), "cannot fetch the results of " +
+                                               who(r) + ": " +
+                                               decoded.message()));
 }
 
-mlir::LogicalResult
-mplang::rt::runDistributed(mlir::ModuleOp projected,
-                           const DistributedOptions &cluster,
-                           const SimulationOptions &options,
+/// One job request per rank: its program (in a module giving the world size,
+/// as bytecode or text) and its arguments.
+static Status makeRequests(mlir::ModuleOp projected, const RunOptions &options,
                            const std::vector<std::vector<Value>> &args,
-                           std::vector<RankOutcome> &outcomes) {
-  if (cluster.localWorkers && !cluster.clusterFile.empty())
-    return fail("give --cluster or --local, not both");
-  std::vector<JobRequest> requests;
-  std::vector<unsigned> numResults;
-  for (auto program : projected.getOps<mlir::ModuleOp>()) {
-    if (!program->hasAttr(mlir::simp::SimpDialect::getRankAttrName()))
-      continue;
+                           std::vector<JobRequest> &requests,
+                           std::vector<unsigned> &numResults) {
+  for (mlir::ModuleOp program : getRankPrograms(projected)) {
     auto entry = program.lookupSymbol<mlir::func::FuncOp>(options.entry);
     if (!entry)
-      return fail("no entry function @" + options.entry);
+      return Status::invalidArgument("no entry function @" + options.entry);
     JobRequest request;
     request.entry = options.entry;
     request.timeoutSeconds = options.timeoutSeconds;
@@ -339,7 +342,7 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
         projected->getAttr(mlir::simp::SimpDialect::getWorldSizeAttrName()));
     wrapper->push_back(program->clone());
     llvm::raw_string_ostream os(request.module);
-    if (cluster.moduleText)
+    if (options.moduleText)
       // The generic form depends least on the dialects' custom syntax;
       // locations keep the workers' errors pointing at the source.
       wrapper->print(
@@ -347,55 +350,67 @@ mplang::rt::runDistributed(mlir::ModuleOp projected,
                   /*enable=*/true,
                   /*prettyForm=*/false));
     else if (mlir::failed(mlir::writeBytecodeToFile(*wrapper, os)))
-      return fail("cannot write the program of a rank as bytecode");
+      return Status::error("cannot write the program of a rank as bytecode");
     for (const Value &arg : args[requests.size()])
       request.args.push_back(encodeArgument(arg));
     requests.push_back(std::move(request));
     numResults.push_back(entry.getNumResults());
   }
-  if (!cluster.recordRequests.empty()) {
-    std::ofstream record(cluster.recordRequests, std::ios::binary);
+  if (!options.recordRequests.empty()) {
+    std::ofstream record(options.recordRequests, std::ios::binary);
     for (const JobRequest &request : requests)
       record << encodeJob(request);
     if (!record)
-      return fail("cannot write '" + cluster.recordRequests + "'");
+      return Status::error("cannot write '" + options.recordRequests + "'");
   }
+  return Status::ok();
+}
+
+Status mplang::rt::runDistributed(mlir::ModuleOp projected,
+                                  const RunOptions &options,
+                                  const std::vector<std::vector<Value>> &args,
+                                  RunResult &result) {
+  if (options.localWorkers && !options.clusterFile.empty())
+    return Status::invalidArgument("give --cluster or --local, not both");
+  std::vector<JobRequest> requests;
+  std::vector<unsigned> numResults;
+  if (Status s = makeRequests(projected, options, args, requests, numResults);
+      !s.isOk())
+    return s;
 
   ClusterConfig loaded;
   LocalCluster local;
   const ClusterConfig *config = &loaded;
-  if (cluster.localWorkers) {
-    if (cluster.localWorkers != requests.size())
-      return fail(
-          "--local " + llvm::Twine(cluster.localWorkers) +
+  if (options.localWorkers) {
+    if (options.localWorkers != requests.size())
+      return Status::invalidArgument(
+          "--local " + llvm::Twine(options.localWorkers) +
           " does not match simp.world_size = " + llvm::Twine(requests.size()));
-    llvm::SmallString<256> worker(
-        llvm::sys::path::parent_path(llvm::sys::fs::getMainExecutable(
-            cluster.argv0.c_str(), (void *)&runDistributed)));
-    llvm::sys::path::append(worker, "mplang-worker");
-    local.setDataRoot(cluster.dataRoot);
-    if (Status s = local.start(cluster.localWorkers, std::string(worker));
+    local.setDataRoot(options.dataRoot);
+    local.setExtraArgs(options.localWorkerArgs);
+    if (Status s = local.start(options.localWorkers, options.workerPath);
         !s.isOk())
-      return fail("cannot start local workers: " + s.message());
+      return Status::error(s.code(),
+                           "cannot start local workers: " + s.message());
     config = &local.config();
   } else {
-    if (Status s = loadClusterConfig(cluster.clusterFile, loaded); !s.isOk())
-      return fail(s.message());
+    if (Status s = loadClusterConfig(options.clusterFile, loaded); !s.isOk())
+      return s;
     if (loaded.nodes.size() != requests.size())
-      return fail(
-          cluster.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
+      return Status::invalidArgument(
+          options.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
           " nodes, but simp.world_size = " + llvm::Twine(requests.size()));
     if (loaded.driver.token.empty())
-      return fail(cluster.clusterFile +
-                  ": driver: the driver needs its token, not token_sha256");
+      return Status::invalidArgument(
+          options.clusterFile +
+          ": driver: the driver needs its token, not token_sha256");
   }
 
   Dispatch dispatch(*config, options);
-  if (Status s = dispatch.waitReady(cluster.readySeconds); !s.isOk())
-    return fail(s.message());
-  dispatch.run(requests, numResults, outcomes);
+  if (Status s = dispatch.waitReady(options.readySeconds); !s.isOk())
+    return s;
+  dispatch.run(requests, numResults, result.ranks);
   if (options.trace)
-    if (Status s = dispatch.writeTrace(cluster.traceFile); !s.isOk())
-      return fail(s.message());
-  return mlir::success();
+    result.trace = dispatch.takeTrace();
+  return Status::ok();
 }

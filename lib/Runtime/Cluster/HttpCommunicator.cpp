@@ -13,8 +13,8 @@ Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
                          " outside the world of " + llvm::Twine(worldSize()));
   if (dst == self)
     return mailbox.deliver(self, self, key, std::move(message));
-  if (std::string why = abortReason(); !why.empty())
-    return Status::error(why);
+  if (Status why = abortStatus(); !why.isOk())
+    return why;
   {
     std::lock_guard<std::mutex> lock(mutex);
     ++sendsInFlight;
@@ -25,12 +25,13 @@ Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
   links.send(
       dst, job, key, std::move(message), [this, what, dst](Status status) {
         if (!status.isOk()) {
-          std::string why = "rank " + std::to_string(self) + " sending " +
-                            what + " to rank " + std::to_string(dst) +
-                            " failed: " + status.message();
+          Status why = Status::error(
+              status.code(), "rank " + std::to_string(self) + " sending " +
+                                 what + " to rank " + std::to_string(dst) +
+                                 " failed: " + status.message());
           {
             std::lock_guard<std::mutex> lock(mutex);
-            if (!sendError)
+            if (sendError.isOk())
               sendError = why;
           }
           abort(why);
@@ -45,16 +46,16 @@ Status HttpCommunicator::send(int64_t dst, const MessageKey &key,
 Status HttpCommunicator::waitForSends() {
   std::unique_lock<std::mutex> lock(mutex);
   sendsDone.wait(lock, [&] { return sendsInFlight == 0; });
-  return sendError ? Status::error(*sendError) : Status::ok();
+  return sendError;
 }
 
-void HttpCommunicator::abort(const std::string &why) {
+void HttpCommunicator::abort(const Status &why) {
   mailbox.abort(why);
   if (!peersTold.exchange(true))
-    links.broadcastAbort(job, why);
+    links.broadcastAbort(job, why.message());
 }
 
-void HttpCommunicator::abortFromPeer(const std::string &why) {
+void HttpCommunicator::abortFromPeer(const Status &why) {
   peersTold = true;
   mailbox.abort(why);
 }

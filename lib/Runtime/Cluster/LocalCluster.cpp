@@ -97,6 +97,8 @@ Status LocalCluster::startOnce(unsigned workers, const std::string &workerPath,
     std::string rankRoot = dataRoot + "/rank" + rank;
     if (!dataRoot.empty())
       argv.insert(argv.end() - 1, {"--data-root", rankRoot.c_str()});
+    for (const std::string &arg : extraArgs)
+      argv.insert(argv.end() - 1, arg.c_str());
     pid_t pid = fork();
     if (pid < 0)
       return Status::error("cannot start a worker: fork failed");

@@ -20,6 +20,10 @@ public:
   const ClusterConfig &config() const { return cluster; }
   /// Worker R gets `--data-root DIR/rankR` (as the simulator's rank R).
   void setDataRoot(std::string root) { dataRoot = std::move(root); }
+  /// More arguments for every worker.
+  void setExtraArgs(std::vector<std::string> args) {
+    extraArgs = std::move(args);
+  }
 
 private:
   Status startOnce(unsigned workers, const std::string &workerPath,
@@ -28,6 +32,7 @@ private:
 
   std::string dir;
   std::string dataRoot;
+  std::vector<std::string> extraArgs;
   std::vector<pid_t> pids;
   ClusterConfig cluster;
 };

@@ -71,6 +71,31 @@ std::string mplang::rt::describeFailure(const httplib::Result &result) {
          (body.empty() ? "" : ": " + body);
 }
 
+Status mplang::rt::failureStatus(const httplib::Result &result,
+                                 const llvm::Twine &what) {
+  StatusCode code = StatusCode::Unavailable;
+  if (result)
+    switch (result->status) {
+    case 400:
+    case 413:
+      code = StatusCode::InvalidArgument;
+      break;
+    case 401:
+    case 403:
+      code = StatusCode::PermissionDenied;
+      break;
+    case 404:
+    case 410:
+      code = StatusCode::NotFound;
+      break;
+    case 503:
+      break;
+    default:
+      code = StatusCode::Failed;
+    }
+  return Status::error(code, what + describeFailure(result));
+}
+
 std::string PeerLinks::header(const Outgoing &msg) {
   return protocol::encodeFrameHeader(msg.job, msg.key, msg.payload.size());
 }
@@ -138,7 +163,7 @@ void PeerLinks::failQueued(Link &link, const std::string &why) {
     failed.swap(link.queue);
   }
   for (Outgoing &msg : failed)
-    msg.done(Status::error(why));
+    msg.done(Status::unavailable(why));
 }
 
 void PeerLinks::drain(int64_t dst, Link &link) {
@@ -208,7 +233,7 @@ bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
               msg.payload.body->numBytes());
         bool written = sink.write(frame.data(), frame.size());
         msg.done(written ? Status::ok()
-                         : Status::error("connection to rank " +
+                         : Status::unavailable("connection to rank " +
                                          std::to_string(dst) + " lost"));
         return written;
       },
@@ -280,7 +305,7 @@ void PeerLinks::sendParts(httplib::Client &client, int64_t dst, Link &link,
     helper.join();
   for (const std::string &failure : failures)
     if (!failure.empty())
-      return msg.done(Status::error("cannot send to rank " +
+      return msg.done(Status::unavailable("cannot send to rank " +
                                     std::to_string(dst) + " (" +
                                     config.endpoint(dst) + "): " + failure));
   msg.done(Status::ok());
@@ -313,7 +338,7 @@ bool PeerLinks::sendAlone(httplib::Client &client, int64_t dst, Link &link) {
     link.queue.push_front(std::move(msg));
     return false;
   }
-  msg.done(Status::error("cannot send to rank " + std::to_string(dst) + " (" +
+  msg.done(Status::unavailable("cannot send to rank " + std::to_string(dst) + " (" +
                          config.endpoint(dst) +
                          "): " + describeFailure(result)));
   return true;

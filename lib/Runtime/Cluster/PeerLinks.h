@@ -41,6 +41,9 @@ void ignoreBrokenPipes();
 /// Describes a failed request: the transport error or the HTTP status and
 /// the worker's message.
 std::string describeFailure(const httplib::Result &result);
+/// `what`, then describeFailure, with the code the HTTP status stands for
+/// (no answer: Unavailable).
+Status failureStatus(const httplib::Result &result, const llvm::Twine &what);
 
 class PeerLinks {
 public:

@@ -52,7 +52,7 @@ private:
     while (true) {
       changed.wait(lock, [&] { return !watched.empty(); });
       for (const Entry &e : watched)
-        if (!e.comm->abortReason().empty())
+        if (!e.comm->abortStatus().isOk())
           e.stop->store(1);
       changed.wait_for(lock, std::chrono::milliseconds(20));
     }

@@ -224,7 +224,7 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
   r.add("linalg.matmul", [](Operation *op, PlanBuilder &) -> Factory {
     FailureOr<TensorLayout> layout = resultLayout(op);
     if (failed(layout) || layout->shape.size() != 2)
-      return op->emitOpError("mplang-run multiplies 2-D tensors only");
+      return op->emitOpError("the runtime multiplies 2-D tensors only");
     DType d = layout->dtype;
     return makeTensorKernel(op, [d](llvm::ArrayRef<Value> args, Tensor &out) {
       const Tensor &a = args[0].getTensor(), &b = args[1].getTensor(),
@@ -247,7 +247,7 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
   r.add("linalg.reduce", [](Operation *op, PlanBuilder &plans) -> Factory {
     auto reduce = cast<linalg::ReduceOp>(op);
     if (reduce.getInputs().size() != 1)
-      return op->emitOpError("mplang-run reduces one input at a time");
+      return op->emitOpError("the runtime reduces one input at a time");
     llvm::SmallVector<int64_t> dims(reduce.getDimensions());
     llvm::sort(dims);
     return makeBody(op, plans, [dims](NestedRegion body, TensorLayout layout) {

@@ -25,7 +25,7 @@ LogicalResult staticWindow(SliceOp op, llvm::SmallVector<int64_t, 4> &offsets,
                            llvm::SmallVector<int64_t, 4> &steps) {
   if (!op.getOffsets().empty() || !op.getSizes().empty() ||
       !op.getStrides().empty())
-    return op->emitOpError("mplang-run needs static offsets, sizes and "
+    return op->emitOpError("the runtime needs static offsets, sizes and "
                            "strides");
   offsets.assign(op.getStaticOffsets().begin(), op.getStaticOffsets().end());
   sizes.assign(op.getStaticSizes().begin(), op.getStaticSizes().end());

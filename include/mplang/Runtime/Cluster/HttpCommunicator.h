@@ -31,10 +31,10 @@ public:
     mailbox.wait(src, self, key, std::move(cb));
   }
   /// Fails this job here and tells every peer to abort it too.
-  void abort(const std::string &reason) override;
+  void abort(const Status &reason) override;
   /// Fails this job here because a peer aborted it (no echo to the peers).
-  void abortFromPeer(const std::string &reason);
-  std::string abortReason() const override { return mailbox.abortReason(); }
+  void abortFromPeer(const Status &reason);
+  Status abortStatus() const override { return mailbox.abortStatus(); }
   /// Waits until every send has been delivered or has failed; returns the
   /// first failure.
   Status waitForSends();
@@ -47,7 +47,7 @@ private:
   mutable std::mutex mutex;
   std::condition_variable sendsDone;
   int64_t sendsInFlight = 0;
-  std::optional<std::string> sendError;
+  Status sendError = Status::ok();
   std::atomic<bool> peersTold{false};
 };
 

@@ -10,6 +10,7 @@
 #define MPLANG_RUNTIME_CLUSTER_WORKER_H
 
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
+#include "mplang/Runtime/JIT/JIT.h"
 
 #include <memory>
 #include <optional>
@@ -55,6 +56,8 @@ struct WorkerOptions {
   /// Whether jobs may return results, and kept objects be fetched, by the
   /// driver; the party's own credential may always fetch its objects.
   bool releaseToDriver = true;
+  /// Local code of jobs compiled to native code (docs/jit.md).
+  jit::Options jit;
 };
 
 class Worker {

@@ -1,0 +1,72 @@
+//===- Driver.h - run a projected program in either mode --------*- C++ -*-===//
+//
+// What a tool needs around a run: the global entry's signature, the binding
+// of its arguments, the run itself (simulated or on workers, by
+// RunOptions), the rank whose failure explains it, and its results as text
+// and .npy files. Nothing here prints: tools report what these return.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_DRIVER_DRIVER_H
+#define MPLANG_RUNTIME_DRIVER_DRIVER_H
+
+#include "mplang/Runtime/Run.h"
+#include "mplang/Runtime/Store/ObjectStore.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mplang::rt {
+
+/// The global entry function's argument and result types, which say which
+/// rank holds what.
+struct EntrySignature {
+  llvm::SmallVector<mlir::Type> inputs, results;
+};
+Status getEntrySignature(mlir::ModuleOp program, llvm::StringRef entry,
+                         EntrySignature &signature);
+
+/// Arguments of each rank from bindings `R:I=FILE.npy` or `R:I=@URI`
+/// (`npyBindings`) and `R:I=ATTR` (`attrBindings`). Every argument a rank
+/// holds must be bound, and each binding must fit its type. With
+/// `distributed`, `@URI` stays a reference that the rank's worker loads.
+Status bindInputs(mlir::MLIRContext &context, const EntrySignature &signature,
+                  int64_t worldSize, bool distributed,
+                  llvm::ArrayRef<std::string> npyBindings,
+                  llvm::ArrayRef<std::string> attrBindings,
+                  std::vector<std::vector<Value>> &args);
+
+/// Runs the per-rank modules of `projected`: on workers when
+/// `options.distributed()`, else in this process.
+Status runProgram(mlir::ModuleOp projected, const RunOptions &options,
+                  const std::vector<std::vector<Value>> &args,
+                  RunResult &result);
+
+/// The rank whose failure explains the run: the lowest rank that failed on
+/// its own (any code but Aborted), else the lowest rank that failed; none
+/// when every rank succeeded.
+std::optional<size_t> getRootCause(llvm::ArrayRef<RankOutcome> ranks);
+
+/// Tensors of more elements print summarized unless asked in full.
+constexpr int64_t kSummaryThreshold = 1000;
+/// How many elements a summarized dimension shows at each end.
+constexpr int64_t kSummaryEdgeItems = 3;
+
+/// `value` as text: an MLIR attribute (`42 : i64`, `dense<...> : ...`),
+/// `<absent>`, or `<kind>` for an opaque object. Above kSummaryThreshold
+/// elements, in decimal and, unless `full`, each dimension showing only its
+/// first and last elements around `...`, as numpy prints.
+std::string formatValue(const Value &value, mlir::Type type, bool full);
+
+/// One line per rank, `rank R: ...`: what it holds of each result, in
+/// order, `<absent>` for what it does not hold, the URI of a kept result.
+std::vector<std::string> formatResults(const EntrySignature &signature,
+                                       const RunResult &result,
+                                       const KeptResults &kept, bool full);
+
+/// Writes each tensor a rank holds as `dir/rankR_resultI.npy`.
+Status writeResultsNpy(llvm::StringRef dir, const EntrySignature &signature,
+                       const RunResult &result, const KeptResults &kept);
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_DRIVER_DRIVER_H

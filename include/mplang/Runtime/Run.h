@@ -1,0 +1,94 @@
+//===- Run.h - what a run of a program is asked and gives back --*- C++ -*-===//
+//
+// The options and the result shared by both execution modes: the simulator
+// (every rank in this process) and the cluster driver (one worker process per
+// rank). Neither prints nor writes files: the result holds the per-rank
+// outcomes, the trace and the statistics for the caller to report.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_RUNTIME_RUN_H
+#define MPLANG_RUNTIME_RUN_H
+
+#include "mplang/Runtime/Kernel.h"
+#include "mplang/Runtime/Statistics.h"
+#include "mplang/Runtime/Trace.h"
+
+#include "llvm/Support/raw_ostream.h"
+#include <atomic>
+#include <optional>
+
+namespace mplang::rt {
+
+struct RunOptions {
+  std::string entry = "main";
+  unsigned poolThreads = 2;
+  /// A run still going after this long is stopped (0: never).
+  unsigned timeoutSeconds = 60;
+  bool trace = false;
+  /// Events a rank's trace holds before it aggregates (Tracer).
+  size_t traceMaxEvents = Tracer::kDefaultMaxEvents;
+  /// Keep each rank's RunStatistics.
+  bool statistics = false;
+  /// Set (e.g. from a signal handler) to stop the run.
+  const std::atomic<bool> *interrupt = nullptr;
+  /// The kernels the simulator runs with (null: the default registry).
+  const KernelRegistry *registry = nullptr;
+
+  // On workers: those of `clusterFile`, or `localWorkers` started here.
+  std::string clusterFile;
+  unsigned localWorkers = 0;
+  /// The mplang-worker executable `localWorkers` run, and more arguments
+  /// for each (e.g. --jit=on).
+  std::string workerPath;
+  std::vector<std::string> localWorkerArgs;
+  /// How long to wait for every worker to answer before submitting.
+  unsigned readySeconds = 10;
+  /// Submit modules as MLIR text (generic form, with locations) instead of
+  /// bytecode, which only builds of the same MLIR read.
+  bool moduleText = false;
+  /// With `localWorkers`: worker R's data root is DIR/rankR.
+  std::string dataRoot;
+  /// Writes every job body the driver sends to this file, so tests can
+  /// check what the driver handled.
+  std::string recordRequests;
+
+  bool distributed() const { return localWorkers || !clusterFile.empty(); }
+};
+
+struct RankOutcome {
+  /// How the rank ended; for a failure, the message and its code (Aborted:
+  /// stopped because another rank failed, not a root cause).
+  Status status = Status::ok();
+  /// The op it failed at, when known in this process.
+  mlir::Operation *op = nullptr;
+  std::vector<Value> results;
+  /// With `RunOptions::statistics`.
+  std::optional<RunStatistics> statistics;
+};
+
+/// The Chrome trace of a run, written on demand: the simulator holds its
+/// tracers, the cluster driver the workers' traces shifted onto its clock.
+class RunTrace {
+public:
+  virtual ~RunTrace() = default;
+  /// Writes the trace to `os` and, to `warnings`, a warning for each rank
+  /// whose trace reached its event bound.
+  virtual Status write(llvm::raw_ostream &os,
+                       llvm::raw_ostream &warnings) const = 0;
+};
+
+struct RunResult {
+  std::vector<RankOutcome> ranks;
+  /// With `RunOptions::trace`.
+  std::unique_ptr<RunTrace> trace;
+  /// Some rank did not stop within a grace period after the run was
+  /// stopped (a kernel that never returns, a starved pool): its threads
+  /// still run and refer to the program, so the caller must end the
+  /// process without destroying it.
+  bool abandoned = false;
+};
+
+} // namespace mplang::rt
+
+#endif // MPLANG_RUNTIME_RUN_H

@@ -1,0 +1,191 @@
+//===- WorkerJobs.cpp - parsing, compiling and running submitted jobs -----===//
+//
+// A submitted module must hold exactly this rank's program (and, with
+// --approved-programs, an approved one); it is compiled by compileProgram,
+// as in the simulator, and run by an Executor over the job's communicator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WorkerImpl.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Runtime/Executor.h"
+#include "mplang/Runtime/Monitor.h"
+#include "mplang/Runtime/Serialize.h"
+#include "mplang/Runtime/Store/ObjectStore.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Parser/Parser.h"
+#include <nlohmann/json.hpp>
+
+using namespace mplang::rt;
+using namespace mplang::rt::protocol;
+using namespace mplang::rt::worker;
+
+/// "FILE:LINE:COL: " of an op, for errors reported away from its source.
+static std::string locationPrefix(mlir::Operation *op) {
+  if (!op)
+    return "";
+  if (auto loc = op->getLoc()->findInstanceOf<mlir::FileLineColLoc>())
+    return (loc.getFilename().str() + ":" + std::to_string(loc.getLine()) +
+            ":" + std::to_string(loc.getColumn()) + ": ");
+  return "";
+}
+
+void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
+  std::string id = req.matches[1];
+  JobRequest request;
+  if (Status s = decodeJob(req.body, request); !s.isOk())
+    return reply(res, 400, s.message());
+
+  auto program = std::make_shared<Program>();
+  program->context = std::make_unique<mlir::MLIRContext>(
+      registry, mlir::MLIRContext::Threading::DISABLED);
+  std::string diagnostics;
+  mlir::ScopedDiagnosticHandler handler(
+      program->context.get(), [&](mlir::Diagnostic &diag) {
+        llvm::raw_string_ostream os(diagnostics);
+        os << diag.getLocation() << ": " << diag << "\n";
+        return mlir::success();
+      });
+  program->module = mlir::parseSourceString<mlir::ModuleOp>(
+      request.module, mlir::ParserConfig(program->context.get()), "job-" + id);
+  if (!program->module)
+    return reply(res, 400, "malformed module:\n" + diagnostics);
+  // The job's module holds this rank's program (`simp.rank`) and nothing
+  // else that runs.
+  mlir::ModuleOp mine;
+  for (auto nested : program->module->getOps<mlir::ModuleOp>()) {
+    auto rank = nested->getAttrOfType<mlir::IntegerAttr>(
+        mlir::simp::SimpDialect::getRankAttrName());
+    if (rank && rank.getInt() == options.rank && !mine)
+      mine = nested;
+    else
+      return reply(res, 400,
+                   "the module holds more than the program of rank " +
+                       std::to_string(options.rank));
+  }
+  if (!mine)
+    return reply(
+        res, 400,
+        "the module holds no program for rank " + std::to_string(options.rank) +
+            " (a module with simp.rank = " + std::to_string(options.rank) +
+            ")");
+  if (options.approvedPrograms) {
+    std::string digest = mlir::simp::programDigest(mine);
+    if (!options.approvedPrograms->count(digest))
+      return reply(res, 403,
+                   "the program of rank " + std::to_string(options.rank) +
+                       " (" + digest +
+                       ") is not approved by this worker "
+                       "(--approved-programs)");
+  }
+  auto entry = mine.lookupSymbol<mlir::func::FuncOp>(request.entry);
+  if (!entry || entry.isExternal())
+    return reply(res, 400, "no entry function @" + request.entry);
+  if (!options.releaseToDriver && entry.getNumResults())
+    return reply(res, 403,
+                 "rank " + std::to_string(options.rank) +
+                     " releases no results to the driver "
+                     "(--release-to-driver=none), and @" +
+                     request.entry + " returns " +
+                     std::to_string(entry.getNumResults()) +
+                     ": keep them on this party (mplang-run --keep)");
+  if (entry.getNumArguments() != request.args.size())
+    return reply(res, 400,
+                 "@" + request.entry + " takes " +
+                     std::to_string(entry.getNumArguments()) +
+                     " arguments, the job binds " +
+                     std::to_string(request.args.size()));
+  // Arguments are decoded against the program's own types, before
+  // outlining may rewrite the entry.
+  llvm::SmallVector<mlir::Type> argTypes(entry.getArgumentTypes());
+  jit::outlineLocalGroups(mine, options.jit.mode);
+  mlir::FailureOr<CompiledProgram> compiled =
+      compileProgram(mine, request.entry, kernels);
+  if (mlir::failed(compiled))
+    return reply(res, 400, "cannot run the module:\n" + diagnostics);
+  program->compiled = std::move(*compiled);
+  for (auto [i, bytes] : llvm::enumerate(request.args)) {
+    Value value;
+    // Arguments by reference come from this party's own store.
+    Status s = decodeArgument(bytes, argTypes[i],
+                              getObjectStore(options.rank).get(), value);
+    if (!s.isOk())
+      return reply(res, 400,
+                   "argument " + std::to_string(i) + ": " + s.message());
+    program->args.push_back(std::move(value));
+  }
+
+  std::shared_ptr<Job> job = findOrCreate(id, res, /*submitting=*/true);
+  if (!job)
+    return;
+  {
+    std::lock_guard<std::mutex> jobsLock(jobsMutex);
+    std::lock_guard<std::mutex> lock(job->mutex);
+    if (job->state != JobState::Waiting)
+      return reply(res, 409, "job " + id + " was already submitted");
+    // Its early messages are now the running job's own.
+    releaseEarly(*job);
+    job->state = JobState::Running;
+    job->timeoutSeconds = request.timeoutSeconds;
+    job->traced = request.trace;
+    job->traceMaxEvents = request.traceMaxEvents;
+    job->statistics = request.statistics;
+    job->deadline = Clock::now() + std::chrono::seconds(request.timeoutSeconds);
+    job->thread = std::thread([this, job, program] { run(job, program); });
+  }
+  res.status = 201;
+  res.set_content(nlohmann::json{{"job", id}}.dump(), "application/json");
+}
+
+void Worker::Impl::run(std::shared_ptr<Job> job,
+                       std::shared_ptr<Program> program) {
+  std::vector<Value> results;
+  Status status = Status::ok();
+  RunError error;
+  std::string statistics;
+  {
+    std::unique_ptr<Tracer> tracer =
+        job->traced
+            ? std::make_unique<Tracer>(options.rank, job->traceMaxEvents)
+            : nullptr;
+    std::optional<Monitor> monitor;
+    if (job->traced || job->statistics)
+      monitor.emplace(options.rank, tracer.get());
+    Executor executor(job->comm, pool, monitor ? &*monitor : nullptr);
+    status = executor.run(*program->compiled.entry, program->args, results);
+    error = executor.error();
+    if (job->statistics)
+      statistics = statisticsToJson(monitor->statistics());
+    if (tracer) {
+      std::string trace;
+      llvm::raw_string_ostream os(trace);
+      Tracer::write({tracer.get()}, os);
+      std::lock_guard<std::mutex> lock(job->mutex);
+      job->trace = std::move(trace);
+    }
+  }
+  Status sent = job->comm.waitForSends();
+  Status failure = status.isOk()
+                       ? sent
+                       : Status::error(status.code(), locationPrefix(error.op) +
+                                                          status.message());
+  std::vector<std::string> encoded;
+  for (const Value &value : results)
+    encoded.push_back(serializeValue(value));
+  // The plans refer to the module's ops: release them before the context.
+  program.reset();
+
+  std::lock_guard<std::mutex> lock(job->mutex);
+  if (failure.isOk()) {
+    job->state = JobState::Succeeded;
+    job->results = encodeResults(encoded, statistics);
+  } else {
+    job->state = JobState::Failed;
+    job->error = std::move(failure);
+  }
+  job->finished = Clock::now();
+  job->changed.notify_all();
+}
