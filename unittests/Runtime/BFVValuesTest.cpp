@@ -2,6 +2,7 @@
 
 #include "mplang/Runtime/BFVValues.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
+#include "mplang/Crypto/BFV/Evaluator.h"
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/TypeConversion.h"
@@ -124,6 +125,41 @@ TEST_F(BFVValuesTest, PublicKeyBuildsItsEncryptorOnce) {
   EXPECT_EQ(&encryptorOf(value), &encryptor);
   Value sealed = wrap(llvm::cantFail(encryptor.encrypt(pt)));
   EXPECT_EQ(firstSlots(sealed), (std::vector<int64_t>{1, 2, 3, 4}));
+}
+
+TEST_F(BFVValuesTest, SecretKeyAndPlaintextKeepDerivedState) {
+  BFVSecretKey sk(ctx, gen->secretKey());
+  EXPECT_EQ(&decryptorOf(sk), &decryptorOf(sk));
+  EXPECT_EQ(&symmetricEncryptorOf(sk), &symmetricEncryptorOf(sk));
+  BFVPlaintext mask(ctx, pt);
+  const bfv::PreparedPlaintext *prepared = preparedOf(mask);
+  ASSERT_NE(prepared, nullptr);
+  EXPECT_EQ(preparedOf(mask), prepared);
+  bfv::Plaintext bad = pt;
+  bad.coeffs[0] = bfv::kDefaultPlainModulus;
+  EXPECT_EQ(preparedOf(BFVPlaintext(ctx, bad)), nullptr);
+  Value product =
+      wrap(llvm::cantFail(bfv::Evaluator(ctx).mulPlain(ct, *prepared)));
+  EXPECT_EQ(firstSlots(product), (std::vector<int64_t>{1, 4, 9, 16}));
+}
+
+TEST_F(BFVValuesTest, SeededAndSwitchedCiphertextsTravelSmaller) {
+  BFVSecretKey sk(ctx, gen->secretKey());
+  Value seeded = wrap(llvm::cantFail(symmetricEncryptorOf(sk).encrypt(pt)));
+  Value switched = wrap(llvm::cantFail(bfv::Evaluator(ctx).modSwitch(ct, 1)));
+  size_t full = serializeValue(wrap(ct)).size();
+  for (const Value &v : {seeded, switched}) {
+    std::string bytes = serializeValue(v);
+    EXPECT_LT(bytes.size(), full * 51 / 100);
+    Value out;
+    ASSERT_TRUE(deserializeValue(bytes, out).isOk());
+    EXPECT_EQ(firstSlots(out), (std::vector<int64_t>{1, 2, 3, 4}));
+    // Cut anywhere in the body, it is refused.
+    for (size_t len : {bytes.size() - 1, bytes.size() / 2}) {
+      Value cut;
+      EXPECT_FALSE(deserializeValue(bytes.substr(0, len), cut).isOk());
+    }
+  }
 }
 
 TEST_F(BFVValuesTest, EveryKindRoundTrips) {
