@@ -27,6 +27,12 @@
 // G; 2G and 3G as base multiples; 3G decoded and encoded again, G + 2G,
 // 3G - G and 3 * G (the printer writes this larger tensor in hex).
 // RUN: mplang-run --sim 2 %s --entry group | FileCheck %s --check-prefix=GROUP
+// The JIT compiles local code between crypto ops (the xori of @tampered,
+// between encryption and decryption) and leaves the crypto ops to their
+// kernels: no compiled function holds one.
+// RUN: rm -rf %t && mplang-run --sim 2 %s --entry group --jit=on --jit-dump %t | FileCheck %s --check-prefix=GROUP
+// RUN: grep -q arith.xori %t/*.mlir
+// RUN: not grep -q 'crypto\.' %t/*.mlir
 // GROUP: rank 0: dense<[3, 107, 23, 209, 242, 225, 44, 66, 71, 248, 188, 230, 229, 99, 164, 64, 242, 119, 3, 125, 129, 45, 235, 51, 160, 244, 161, 57, 69, 216, 152, 194, 150]> : tensor<33xui8>
 // GROUP-SAME: , dense<{{\[}}[3, 124, 242, 123, 24, 141, 3, 79, 126, 138, 82, 56, 3, 4, 181, 26, 195, 192, 137, 105, 226, 119, 242, 27, 53, 166, 11, 72, 252, 71, 102, 153, 120], [2, 94, 203, 228, 209, 166, 51, 10, 68, 200, 247, 239, 149, 29, 75, 241, 101, 230, 198, 183, 33, 239, 173, 169, 133, 251, 65, 102, 27, 198, 231, 253, 108]]> : tensor<2x33xui8>
 // GROUP-SAME: , dense<"0x025ECBE4D1A6330A44C8F7EF951D4BF165E6C6B721EFADA985FB41661BC6E7FD6C025ECBE4D1A6330A44C8F7EF951D4BF165E6C6B721EFADA985FB41661BC6E7FD6C037CF27B188D034F7E8A52380304B51AC3C08969E277F21B35A60B48FC47669978025ECBE4D1A6330A44C8F7EF951D4BF165E6C6B721EFADA985FB41661BC6E7FD6C"> : tensor<4x33xui8>
