@@ -121,8 +121,7 @@ Ciphertext Evaluator::mulPlainNtt(const Ciphertext &a, const RnsPoly &b) const {
   for (const RnsPoly &p : a.polys) {
     RnsPoly x = RnsPoly::uninitialized(p.numModuli, p.n);
     for (size_t m = 0; m < base.size(); ++m)
-      base.ntt(m).forward(p.component(m), x.component(m));
-    x.multiplyPointwise(base, b);
+      base.ntt(m).forward(p.component(m), x.component(m), b.component(m));
     x.inverseNtt(base);
     r.polys.push_back(std::move(x));
   }

@@ -41,6 +41,41 @@ inline uint64_t shoupQuotient52(uint64_t w, uint64_t q) {
   return static_cast<uint64_t>((static_cast<unsigned __int128>(w) << 52) / q);
 }
 
+/// Constants for reducing hi 2^52 + lo and values below 2^52 modulo q.
+struct SplitReducer {
+  MPLANG_IFMA explicit SplitReducer(uint64_t q)
+      : q(_mm512_set1_epi64(q)), twoQ(_mm512_set1_epi64(2 * q)),
+        one(_mm512_set1_epi64(1)),
+        oneQuot(_mm512_set1_epi64(shoupQuotient52(1, q))) {
+    uint64_t pow52 = (uint64_t(1) << 52) % q;
+    p52 = _mm512_set1_epi64(pow52);
+    p52Quot = _mm512_set1_epi64(shoupQuotient52(pow52, q));
+  }
+
+  MPLANG_IFMA __m512i small(__m512i x) const {
+    return reduceOnce(mulShoupLazy(x, one, oneQuot, q), q);
+  }
+
+  /// (hi 2^52 + lo) mod q.
+  MPLANG_IFMA __m512i split(__m512i lo, __m512i hi) const {
+    const __m512i mask = _mm512_set1_epi64((int64_t(1) << 52) - 1);
+    hi = _mm512_add_epi64(hi, _mm512_maskz_srli_epi64(0xff, lo, 52));
+    lo = _mm512_and_si512(lo, mask);
+    __m512i s = _mm512_add_epi64(mulShoupLazy(hi, p52, p52Quot, q),
+                                 mulShoupLazy(lo, one, oneQuot, q));
+    return reduceOnce(reduceOnce(s, twoQ), q);
+  }
+
+  /// x y mod q for x, y below 2^50.
+  MPLANG_IFMA __m512i mul(__m512i x, __m512i y) const {
+    const __m512i zero = _mm512_setzero_si512();
+    return split(_mm512_madd52lo_epu64(zero, x, y),
+                 _mm512_madd52hi_epu64(zero, x, y));
+  }
+
+  __m512i q, twoQ, one, oneQuot, p52, p52Quot;
+};
+
 } // namespace mplang::bfv::ifma
 
 #endif // MPLANG_LIB_CRYPTO_BFV_IFMAOPS_H

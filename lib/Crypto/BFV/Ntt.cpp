@@ -51,7 +51,8 @@ NttTables::NttTables(const Modulus &q, size_t n)
   best = NttBackend::Avx512Ifma;
 }
 
-void NttTables::forwardIfma(const uint64_t *in, uint64_t *out) const {
+void NttTables::forwardIfma(const uint64_t *in, uint64_t *out,
+                            const uint64_t *factor) const {
   const ifma::Roots roots{rootValues.data(), rootQuot52.data()};
   size_t m = 1, t = n / 2;
   if (t < 16 && in != out)
@@ -62,17 +63,21 @@ void NttTables::forwardIfma(const uint64_t *in, uint64_t *out) const {
     ifma::forwardTwoStages(from, out, m, t, q.value(), roots);
   for (; t >= 8; m <<= 1, t >>= 1)
     ifma::forwardStage(out, m, t, q.value(), roots);
-  ifma::forwardLastStages(out, n, q.value(), roots);
+  ifma::forwardLastStages(out, n, q.value(), roots, factor);
 }
 
-void NttTables::forward(const uint64_t *in, uint64_t *out) const {
+void NttTables::forward(const uint64_t *in, uint64_t *out,
+                        const uint64_t *factor) const {
   if (best == NttBackend::Avx512Ifma) {
-    forwardIfma(in, out);
+    forwardIfma(in, out, factor);
     return;
   }
   if (in != out)
     std::copy(in, in + n, out);
   forward(out, NttBackend::Scalar);
+  if (factor)
+    for (size_t i = 0; i < n; ++i)
+      out[i] = q.mul(out[i], factor[i]);
 }
 
 void NttTables::forward(uint64_t *a, NttBackend backend) const {
@@ -81,7 +86,7 @@ void NttTables::forward(uint64_t *a, NttBackend backend) const {
   const bool vector =
       backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
   if (vector) {
-    forwardIfma(a, a);
+    forwardIfma(a, a, nullptr);
     return;
   }
   size_t t = n;

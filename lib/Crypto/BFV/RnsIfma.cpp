@@ -15,37 +15,6 @@ bool usable(const RnsBase &base) {
   return true;
 }
 
-namespace {
-
-/// Constants for reducing hi 2^52 + lo and values below 2^52 modulo q.
-struct SplitReducer {
-  MPLANG_IFMA explicit SplitReducer(uint64_t q)
-      : q(_mm512_set1_epi64(q)), twoQ(_mm512_set1_epi64(2 * q)),
-        one(_mm512_set1_epi64(1)),
-        oneQuot(_mm512_set1_epi64(shoupQuotient52(1, q))) {
-    uint64_t pow52 = (uint64_t(1) << 52) % q;
-    p52 = _mm512_set1_epi64(pow52);
-    p52Quot = _mm512_set1_epi64(shoupQuotient52(pow52, q));
-  }
-
-  MPLANG_IFMA __m512i small(__m512i x) const {
-    return reduceOnce(mulShoupLazy(x, one, oneQuot, q), q);
-  }
-
-  MPLANG_IFMA __m512i split(__m512i lo, __m512i hi) const {
-    const __m512i mask = _mm512_set1_epi64((int64_t(1) << 52) - 1);
-    hi = _mm512_add_epi64(hi, _mm512_maskz_srli_epi64(0xff, lo, 52));
-    lo = _mm512_and_si512(lo, mask);
-    __m512i s = _mm512_add_epi64(mulShoupLazy(hi, p52, p52Quot, q),
-                                 mulShoupLazy(lo, one, oneQuot, q));
-    return reduceOnce(reduceOnce(s, twoQ), q);
-  }
-
-  __m512i q, twoQ, one, oneQuot, p52, p52Quot;
-};
-
-} // namespace
-
 MPLANG_IFMA void dotMinusMultiple(const uint64_t *y, size_t n, size_t l,
                                   const uint64_t *hat, const uint8_t *v,
                                   const uint64_t *multiples, uint64_t r,
@@ -92,12 +61,9 @@ MPLANG_IFMA void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n,
 MPLANG_IFMA void mulMod(const uint64_t *x, const uint64_t *y, size_t n,
                         uint64_t q, uint64_t *out) {
   const SplitReducer red(q);
-  const __m512i zero = _mm512_setzero_si512();
-  for (size_t c = 0; c < n; c += 8) {
-    __m512i a = _mm512_loadu_si512(x + c), b = _mm512_loadu_si512(y + c);
-    _mm512_storeu_si512(out + c, red.split(_mm512_madd52lo_epu64(zero, a, b),
-                                           _mm512_madd52hi_epu64(zero, a, b)));
-  }
+  for (size_t c = 0; c < n; c += 8)
+    _mm512_storeu_si512(
+        out + c, red.mul(_mm512_loadu_si512(x + c), _mm512_loadu_si512(y + c)));
 }
 
 MPLANG_IFMA void addMod(const uint64_t *x, const uint64_t *y, size_t n,
