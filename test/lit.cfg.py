@@ -21,14 +21,14 @@ if os.path.exists(_run):
         if b"__asan_init" in f.read():
             config.available_features.add("asan")
 
-# `--param jit=on` runs every test with MPLANG_JIT=on, mplang-run's default
-# for --jit (docs/jit.md); the tests of per-op traces and statistics describe
-# the interpreter's steps and are left out.
+# `--param jit=on` runs every test with MPLANG_JIT=on, the default of
+# mplang-run's and mplang-worker's --jit (docs/jit.md); the tests of per-op
+# traces and statistics describe the interpreter's steps and are left out.
 jit = lit_config.params.get("jit")
 if jit:
     config.environment["MPLANG_JIT"] = jit
     config.excludes += ["trace.mlir", "trace-scale.mlir", "trace-lanes.mlir",
-                        "stats.mlir"]
+                        "stats.mlir", "cluster-trace.mlir"]
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
