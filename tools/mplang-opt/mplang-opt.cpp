@@ -37,14 +37,13 @@ int main(int argc, char **argv) {
   auto [inputFile, outputFile] = registerAndParseCLIOptions(
       argc, argv, "mplang multi-party program optimizer\n", registry);
 
-  std::vector<std::string> files(libraries.begin(), libraries.end());
-  std::vector<std::string> dirs(libraryPaths.begin(), libraryPaths.end());
-  for (std::string &dir : simp::defaultLibrarySearchPath(
-           llvm::sys::fs::getMainExecutable(argv[0], (void *)&main)))
-    dirs.push_back(std::move(dir));
+  simp::LinkOptions found = simp::toolLinkOptions(
+      std::vector<std::string>(libraries.begin(), libraries.end()),
+      std::vector<std::string>(libraryPaths.begin(), libraryPaths.end()),
+      llvm::sys::fs::getMainExecutable(argv[0], (void *)&main));
   simp::SimpLinkOptions link;
-  link.libraries = files;
-  link.searchPaths = dirs;
+  link.libraries = found.libraries;
+  link.searchPaths = found.searchPaths;
   MlirOptMainConfig fromFlags = MlirOptMainConfig::createFromCLOptions();
   MlirOptMainConfig config = fromFlags;
   config.setPassPipelineSetupFn([&](PassManager &pm) {

@@ -154,11 +154,20 @@ void mplang::field::aesExpand(llvm::ArrayRef<Gf128> seeds, size_t length,
                               bool feedForward, Isa isa) {
   assert(out.size() == seeds.size() * length && "size mismatch");
   static const Aes128 cipher(kAesExpandKey);
-  for (size_t i = 0; i < seeds.size(); ++i) {
-    llvm::MutableArrayRef<Gf128> row = out.slice(i * length, length);
-    cipher.encryptCounter(seeds[i], 0, row, isa);
-    if (feedForward)
-      for (size_t j = 0; j < length; ++j)
-        row[j] = row[j] ^ seeds[i] ^ Gf128{j, 0};
+  auto input = [&](size_t k) {
+    return seeds[k / length] ^ Gf128{k % length, 0};
+  };
+  // Short rows (a hash of each seed) would pay the counter path's set-up per
+  // seed: encrypt all inputs in one pipelined pass instead.
+  if (length < kAesExpandRowMin) {
+    for (size_t k = 0; k < out.size(); ++k)
+      out[k] = input(k);
+    cipher.encrypt(out, out, isa);
+  } else {
+    for (size_t i = 0; i < seeds.size(); ++i)
+      cipher.encryptCounter(seeds[i], 0, out.slice(i * length, length), isa);
   }
+  if (feedForward)
+    for (size_t k = 0; k < out.size(); ++k)
+      out[k] ^= input(k);
 }

@@ -3,6 +3,17 @@
 module attributes {simp.world_size = 2 : i64} {
   // expected-error @below {{no library defines @nowhere (--library FILE, or a search path directory)}}
   func.func private @nowhere(!simp.mp<i64, [0]>) -> !simp.mp<i64, [1]>
+  func.func @main(%x: !simp.mp<i64, [0]>) -> !simp.mp<i64, [1]> {
+    %y = func.call @nowhere(%x) : (!simp.mp<i64, [0]>) -> !simp.mp<i64, [1]>
+    return %y : !simp.mp<i64, [1]>
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  // expected-error @below {{no library defines @elsewhere (--library FILE, or a search path directory)}}
+  func.func private @f(!simp.mp<i64, [0]>) -> !simp.mp<i64, [1]> attributes {simp.link_name = "elsewhere"}
 }
 
 // -----

@@ -59,3 +59,11 @@ module attributes {simp.world_size = 2 : i64} {
     return %y : !simp.mp<i64, [0]>
   }
 }
+
+// -----
+
+// A declaration that nothing calls and no library defines stays as it is.
+// CHECK-LABEL: func.func private @external(i64) -> i64
+module {
+  func.func private @external(i64) -> i64
+}

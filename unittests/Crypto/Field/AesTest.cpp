@@ -65,6 +65,16 @@ TEST_P(AesTest, AesExpandFeedForward) {
   Gf128 one = {1, 0};
   EXPECT_EQ(out, (std::vector<Gf128>{first, second ^ one, second ^ one,
                                      first}));
+
+  // Long rows take the counter path; the feed-forward is the same.
+  std::vector<Gf128> seeds = {{7, 8}, {9, 10}};
+  std::vector<Gf128> plain(2 * 300), fed(2 * 300);
+  aesExpand(seeds, 300, plain, false, GetParam());
+  aesExpand(seeds, 300, fed, true, GetParam());
+  for (uint64_t k = 0; k < plain.size(); ++k) {
+    Gf128 counter = {k % 300, 0};
+    ASSERT_EQ(fed[k], plain[k] ^ seeds[k / 300] ^ counter);
+  }
 }
 
 INSTANTIATE_PER_ISA(AesTest);

@@ -40,6 +40,9 @@ private:
 /// 6a 3f 24 (fractional digits of pi).
 constexpr Gf128 kAesExpandKey = {0x13198A2E03707344ULL, 0x243F6A8885A308D3ULL};
 
+/// Rows shorter than this are encrypted as one array rather than per seed.
+constexpr size_t kAesExpandRowMin = 16;
+
 /// field.aes_expand: out[i * length + j] = E_K(x) with x = seeds[i] ^ {j, 0}
 /// and K = kAesExpandKey, or E_K(x) ^ x with `feedForward`. `out` holds
 /// seeds.size() * length blocks.

@@ -43,6 +43,9 @@ public:
 
   LogicalResult load(StringRef path, bool isExplicit);
   LogicalResult checkClashes();
+  /// Links `declaration`, or leaves it alone when no library defines it and
+  /// nothing asks for it (no call, no `simp.link_name`): MLIR files declare
+  /// external functions for other reasons too.
   LogicalResult link(func::FuncOp declaration);
 
 private:
@@ -213,6 +216,13 @@ LogicalResult Linker::linkCalls(func::FuncOp linked, func::FuncOp def,
 }
 
 LogicalResult Linker::link(func::FuncOp declaration) {
+  StringRef name = linkName(declaration);
+  if (failed(search(name)))
+    return failure();
+  if (!definitions.contains(name) &&
+      !declaration->hasAttr(SimpDialect::getLinkNameAttrName()) &&
+      SymbolTable::symbolKnownUseEmpty(declaration, program))
+    return success();
   auto resolved = resolve(declaration, {});
   if (failed(resolved))
     return failure();
@@ -255,20 +265,21 @@ LogicalResult simp::linkLibraries(ModuleOp program,
   return success();
 }
 
-std::vector<std::string>
-simp::defaultLibrarySearchPath(StringRef mainExecutable) {
-  std::vector<std::string> paths;
+LinkOptions simp::toolLinkOptions(ArrayRef<std::string> libraries,
+                                  ArrayRef<std::string> dirs,
+                                  StringRef mainExecutable) {
+  LinkOptions options{libraries.vec(), dirs.vec()};
   if (const char *env = std::getenv("MPLANG_LIBRARY_PATH")) {
-    SmallVector<StringRef> dirs;
-    StringRef(env).split(dirs, ':', -1, /*KeepEmpty=*/false);
-    for (StringRef dir : dirs)
-      paths.push_back(dir.str());
+    SmallVector<StringRef> envDirs;
+    StringRef(env).split(envDirs, ':', -1, /*KeepEmpty=*/false);
+    for (StringRef dir : envDirs)
+      options.searchPaths.push_back(dir.str());
   }
   SmallString<256> installed(llvm::sys::path::parent_path(mainExecutable));
   llvm::sys::path::append(installed, "..", "share", "mplang", "protocols");
   llvm::sys::path::remove_dots(installed, /*remove_dot_dot=*/true);
-  paths.push_back(std::string(installed));
-  return paths;
+  options.searchPaths.push_back(std::string(installed));
+  return options;
 }
 
 namespace {

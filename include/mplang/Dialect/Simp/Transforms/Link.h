@@ -28,11 +28,13 @@ struct LinkOptions {
 /// declaration (or at the library op that cannot be remapped).
 LogicalResult linkLibraries(ModuleOp program, const LinkOptions &options);
 
-/// The search path a tool uses when none is given: the directories of
-/// `MPLANG_LIBRARY_PATH` (colon-separated), then
-/// `<dir of mainExecutable>/../share/mplang/protocols`, where the build and
-/// the installation put the protocol library.
-std::vector<std::string> defaultLibrarySearchPath(StringRef mainExecutable);
+/// What a tool's `--library` and `--library-path` flags give: `libraries`,
+/// and `dirs` followed by the directories of `MPLANG_LIBRARY_PATH`
+/// (colon-separated) and `<dir of mainExecutable>/../share/mplang/protocols`,
+/// where the build and the installation put the protocol library.
+LinkOptions toolLinkOptions(ArrayRef<std::string> libraries,
+                            ArrayRef<std::string> dirs,
+                            StringRef mainExecutable);
 
 } // namespace mlir::simp
 
