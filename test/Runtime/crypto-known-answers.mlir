@@ -37,13 +37,20 @@
 // GROUP-SAME: , dense<{{\[}}[3, 124, 242, 123, 24, 141, 3, 79, 126, 138, 82, 56, 3, 4, 181, 26, 195, 192, 137, 105, 226, 119, 242, 27, 53, 166, 11, 72, 252, 71, 102, 153, 120], [2, 94, 203, 228, 209, 166, 51, 10, 68, 200, 247, 239, 149, 29, 75, 241, 101, 230, 198, 183, 33, 239, 173, 169, 133, 251, 65, 102, 27, 198, 231, 253, 108]]> : tensor<2x33xui8>
 // GROUP-SAME: , dense<"0x025ECBE4D1A6330A44C8F7EF951D4BF165E6C6B721EFADA985FB41661BC6E7FD6C025ECBE4D1A6330A44C8F7EF951D4BF165E6C6B721EFADA985FB41661BC6E7FD6C037CF27B188D034F7E8A52380304B51AC3C08969E277F21B35A60B48FC47669978025ECBE4D1A6330A44C8F7EF951D4BF165E6C6B721EFADA985FB41661BC6E7FD6C"> : tensor<4x33xui8>
 
+// Scalars modulo the order n: 2 + 3, 2 - 3 = n - 1, 2 * 3, 3^-1 (whose
+// product with 3 is 1), and 3 * (3^-1 * G) = G.
+// RUN: mplang-run --sim 2 %s --entry scalars | FileCheck %s --check-prefix=SCALARS
+// SCALARS: rank 0: dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5]> : tensor<32xui8>, dense<[255, 255, 255, 255, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 188, 230, 250, 173, 167, 23, 158, 132, 243, 185, 202, 194, 252, 99, 37, 80]> : tensor<32xui8>
+// SCALARS-SAME: , dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 6]> : tensor<32xui8>, dense<[170, 170, 170, 170, 0, 0, 0, 0, 170, 170, 170, 170, 170, 170, 170, 170, 125, 239, 81, 201, 26, 15, 191, 3, 77, 38, 135, 44, 168, 66, 24, 225]> : tensor<32xui8>
+// SCALARS-SAME: , dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]> : tensor<32xui8>, dense<[3, 107, 23, 209, 242, 225, 44, 66, 71, 248, 188, 230, 229, 99, 164, 64, 242, 119, 3, 125, 129, 45, 235, 51, 160, 244, 161, 57, 69, 216, 152, 194, 150]> : tensor<33xui8>
+
 // Errors name the op, its location and the rank.
 // RUN: not mplang-run --sim 2 %s --entry tampered 2>&1 | FileCheck %s --check-prefix=TAMPERED
-// TAMPERED: crypto-known-answers.mlir:[[@LINE+98]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed: wrong key, nonce or associated data, or a modified ciphertext
+// TAMPERED: crypto-known-answers.mlir:[[@LINE+122]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed: wrong key, nonce or associated data, or a modified ciphertext
 // RUN: not mplang-run --sim 2 %s --entry wrong_key 2>&1 | FileCheck %s --check-prefix=WRONGKEY
-// WRONGKEY: crypto-known-answers.mlir:[[@LINE+109]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed
+// WRONGKEY: crypto-known-answers.mlir:[[@LINE+133]]:12: error: rank 0 failed: crypto.aes_gcm_decrypt: authentication failed
 // RUN: not mplang-run --sim 2 %s --entry bad_point 2>&1 | FileCheck %s --check-prefix=BADPOINT
-// BADPOINT: crypto-known-answers.mlir:[[@LINE+117]]:12: error: rank 0 failed: crypto.point_from_bytes: element 1: invalid P-256 point encoding: not a compressed point of the curve nor 33 zero bytes
+// BADPOINT: crypto-known-answers.mlir:[[@LINE+141]]:12: error: rank 0 failed: crypto.point_from_bytes: element 1: invalid P-256 point encoding: not a compressed point of the curve nor 33 zero bytes
 
 !b32 = !simp.mp<tensor<32xui8>, [0]>
 module attributes {simp.world_size = 2 : i64} {
@@ -127,6 +134,30 @@ module attributes {simp.world_size = 2 : i64} {
     return %0, %1, %2 : !simp.mp<tensor<33xui8>, [0]>, !simp.mp<tensor<2x33xui8>, [0]>, !simp.mp<tensor<4x33xui8>, [0]>
   }
 
+
+  func.func @scalars() -> (!simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<33xui8>, [0]>) {
+    %0:6 = simp.pcall [0] () : () -> (!simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<33xui8>, [0]>) {
+      %tb = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]> : tensor<32xui8>
+      %hb = arith.constant dense<[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3]> : tensor<32xui8>
+      %two = crypto.scalar_from_bytes %tb : tensor<32xui8> -> !crypto.scalar<p256>
+      %three = crypto.scalar_from_bytes %hb : tensor<32xui8> -> !crypto.scalar<p256>
+      %sum = crypto.scalar_add %two, %three : !crypto.scalar<p256>, !crypto.scalar<p256> -> !crypto.scalar<p256>
+      %diff = crypto.scalar_sub %two, %three : !crypto.scalar<p256>, !crypto.scalar<p256> -> !crypto.scalar<p256>
+      %prod = crypto.scalar_product %two, %three : !crypto.scalar<p256>, !crypto.scalar<p256> -> !crypto.scalar<p256>
+      %inv = crypto.scalar_inverse %three : !crypto.scalar<p256> -> !crypto.scalar<p256>
+      %one = crypto.scalar_product %inv, %three : !crypto.scalar<p256>, !crypto.scalar<p256> -> !crypto.scalar<p256>
+      %sb = crypto.scalar_to_bytes %sum : !crypto.scalar<p256> -> tensor<32xui8>
+      %db = crypto.scalar_to_bytes %diff : !crypto.scalar<p256> -> tensor<32xui8>
+      %pb = crypto.scalar_to_bytes %prod : !crypto.scalar<p256> -> tensor<32xui8>
+      %ib = crypto.scalar_to_bytes %inv : !crypto.scalar<p256> -> tensor<32xui8>
+      %ob = crypto.scalar_to_bytes %one : !crypto.scalar<p256> -> tensor<32xui8>
+      %p = crypto.base_mul %inv : !crypto.scalar<p256> -> !crypto.point<p256>
+      %g = crypto.scalar_mul %three, %p : !crypto.scalar<p256>, !crypto.point<p256> -> !crypto.point<p256>
+      %gb = crypto.point_to_bytes %g : !crypto.point<p256> -> tensor<33xui8>
+      simp.yield %sb, %db, %pb, %ib, %ob, %gb : tensor<32xui8>, tensor<32xui8>, tensor<32xui8>, tensor<32xui8>, tensor<32xui8>, tensor<33xui8>
+    }
+    return %0#0, %0#1, %0#2, %0#3, %0#4, %0#5 : !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<32xui8>, [0]>, !simp.mp<tensor<33xui8>, [0]>
+  }
 
   // The tag's last byte flipped.
   func.func @tampered() -> !simp.mp<tensor<4xui8>, [0]> {

@@ -139,6 +139,42 @@ llvm::Error mplang::crypto::reduceScalar(const uint8_t *in, Scalar &out) {
   return llvm::Error::success();
 }
 
+llvm::Error mplang::crypto::combineScalars(const Scalar &a, const Scalar &b,
+                                           ScalarOp op, Scalar &out) {
+  Bn x(BN_bin2bn(a.data(), a.size(), nullptr)),
+      y(BN_bin2bn(b.data(), b.size(), nullptr)), r(BN_new());
+  const BIGNUM *n = EC_GROUP_get0_order(p256());
+  if (!x || !y || !r)
+    return opensslError("cannot load scalars");
+  int ok = op == ScalarOp::Add   ? BN_mod_add(r.get(), x.get(), y.get(), n,
+                                              bnContext())
+           : op == ScalarOp::Sub ? BN_mod_sub(r.get(), x.get(), y.get(), n,
+                                              bnContext())
+                                 : BN_mod_mul(r.get(), x.get(), y.get(), n,
+                                              bnContext());
+  if (ok != 1)
+    return opensslError("scalar arithmetic failed");
+  BN_bn2binpad(r.get(), out.data(), out.size());
+  return llvm::Error::success();
+}
+
+llvm::Error mplang::crypto::invertScalar(const Scalar &k, Scalar &out) {
+  Bn x(BN_bin2bn(k.data(), k.size(), nullptr)), e(BN_new()), r(BN_new());
+  const BIGNUM *n = EC_GROUP_get0_order(p256());
+  if (!x || !e || !r)
+    return opensslError("cannot load a scalar");
+  if (BN_is_zero(x.get()))
+    return llvm::createStringError("zero has no inverse");
+  // Fermat: the order is prime, and the exponentiation is constant time.
+  if (!BN_sub(e.get(), n, BN_value_one()) ||
+      !BN_sub(e.get(), e.get(), BN_value_one()) ||
+      BN_mod_exp_mont_consttime(r.get(), x.get(), e.get(), n, bnContext(),
+                                nullptr) != 1)
+    return opensslError("cannot invert a scalar");
+  BN_bn2binpad(r.get(), out.data(), out.size());
+  return llvm::Error::success();
+}
+
 bool mplang::crypto::isCanonicalScalar(const Scalar &k) {
   return std::memcmp(k.data(), orderBytes().data(), kScalarBytes) < 0;
 }

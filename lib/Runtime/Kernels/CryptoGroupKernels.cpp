@@ -56,10 +56,16 @@ const ByteArray &byteElements(const Value &v) {
   return static_cast<const ByteArray &>(*v.getOpaque());
 }
 
-lib::Scalar scalarAt(const ByteArray &a, size_t i) {
-  lib::Scalar k;
-  std::memcpy(k.data(), a.element(i), k.size());
-  return k;
+/// Scalars and X25519 keys alike: 32 bytes.
+using Element = std::array<uint8_t, ByteArray::kWidth>;
+static_assert(std::is_same_v<Element, lib::Scalar> &&
+              std::is_same_v<Element, lib::X25519Key>);
+
+Element elementAt(const Value &v, size_t i) {
+  const ByteArray &a = byteElements(v);
+  Element e;
+  std::memcpy(e.data(), a.element(a.size() == 1 ? 0 : i), e.size());
+  return e;
 }
 
 /// A kernel producing the result's batch of points: element i from
@@ -114,11 +120,9 @@ FailureOr<std::unique_ptr<Kernel>> addPoints(Operation *op, PlanBuilder &) {
 FailureOr<std::unique_ptr<Kernel>> mulPoints(Operation *op, PlanBuilder &) {
   return makePointsKernel(
       op, [](llvm::ArrayRef<Value> args, size_t i, lib::Point &out) {
-        const ByteArray &k = byteElements(args[0]);
         const EC_POINT *base =
             args.size() > 1 ? at(points(args[1]).points(), i).get() : nullptr;
-        return lib::mulPoint(scalarAt(k, k.size() == 1 ? 0 : i), base,
-                             out.get());
+        return lib::mulPoint(elementAt(args[0], i), base, out.get());
       });
 }
 
@@ -131,7 +135,8 @@ FailureOr<std::unique_ptr<Kernel>> pointFromBytes(Operation *op,
       });
 }
 
-/// A ByteArray of the result's kind and shape, each element from `each`.
+/// A ByteArray of the result's kind and shape, element i from
+/// `each(args, i, element)`.
 template <typename Each>
 std::unique_ptr<Kernel> makeBytesKernel(Operation *op, Each each) {
   mlir::Type type = op->getResult(0).getType();
@@ -142,9 +147,13 @@ std::unique_ptr<Kernel> makeBytesKernel(Operation *op, Each each) {
                                    llvm::ArrayRef<Value> args,
                                    llvm::MutableArrayRef<Value> results) {
     std::vector<uint8_t> bytes(count * ByteArray::kWidth);
-    for (size_t i = 0; i < count; ++i)
-      if (llvm::Error err = each(args, i, bytes.data() + i * ByteArray::kWidth))
-        return Status::error(llvm::toString(std::move(err)));
+    for (size_t i = 0; i < count; ++i) {
+      Element e;
+      if (llvm::Error err = each(args, i, e))
+        return Status::error("element " + llvm::Twine(i) + ": " +
+                             llvm::toString(std::move(err)));
+      std::memcpy(bytes.data() + i * e.size(), e.data(), e.size());
+    }
     results[0] = Value::opaque(
         std::make_shared<ByteArray>(kind, shape, std::move(bytes)));
     return Status::ok();
@@ -152,60 +161,55 @@ std::unique_ptr<Kernel> makeBytesKernel(Operation *op, Each each) {
 }
 
 FailureOr<std::unique_ptr<Kernel>> randomScalar(Operation *op, PlanBuilder &) {
-  return makeBytesKernel(
-      op, [](llvm::ArrayRef<Value>, size_t, uint8_t *out) -> llvm::Error {
-        lib::Scalar k;
-        if (llvm::Error err = lib::randomScalar(k))
-          return err;
-        std::memcpy(out, k.data(), k.size());
-        return llvm::Error::success();
-      });
+  return makeBytesKernel(op, [](llvm::ArrayRef<Value>, size_t, Element &out) {
+    return lib::randomScalar(out);
+  });
 }
 
 FailureOr<std::unique_ptr<Kernel>> scalarFromBytes(Operation *op,
                                                    PlanBuilder &) {
   return makeBytesKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t i, uint8_t *out) -> llvm::Error {
-        lib::Scalar k;
-        if (llvm::Error err = lib::reduceScalar(
-                args[0].getTensor().bytes() + i * lib::kScalarBytes, k))
-          return err;
-        std::memcpy(out, k.data(), k.size());
-        return llvm::Error::success();
+      op, [](llvm::ArrayRef<Value> args, size_t i, Element &out) {
+        return lib::reduceScalar(
+            args[0].getTensor().bytes() + i * lib::kScalarBytes, out);
+      });
+}
+
+template <lib::ScalarOp Op>
+FailureOr<std::unique_ptr<Kernel>> combineScalars(Operation *op,
+                                                  PlanBuilder &) {
+  return makeBytesKernel(
+      op, [](llvm::ArrayRef<Value> args, size_t i, Element &out) {
+        return lib::combineScalars(elementAt(args[0], i),
+                                   elementAt(args[1], i), Op, out);
+      });
+}
+
+FailureOr<std::unique_ptr<Kernel>> invertScalar(Operation *op,
+                                                PlanBuilder &) {
+  return makeBytesKernel(
+      op, [](llvm::ArrayRef<Value> args, size_t i, Element &out) {
+        return lib::invertScalar(elementAt(args[0], i), out);
       });
 }
 
 FailureOr<std::unique_ptr<Kernel>> keygen(Operation *op, PlanBuilder &) {
-  return makeBytesKernel(op, [](llvm::ArrayRef<Value>, size_t, uint8_t *out) -> llvm::Error {
-    lib::X25519Key key;
-    if (llvm::Error err = lib::x25519Keygen(key))
-      return err;
-    std::memcpy(out, key.data(), key.size());
-    return llvm::Error::success();
+  return makeBytesKernel(op, [](llvm::ArrayRef<Value>, size_t, Element &out) {
+    return lib::x25519Keygen(out);
   });
-}
-
-lib::X25519Key keyOf(const Value &v) {
-  lib::X25519Key key;
-  std::memcpy(key.data(), byteElements(v).element(0), key.size());
-  return key;
 }
 
 FailureOr<std::unique_ptr<Kernel>> publicKey(Operation *op, PlanBuilder &) {
   return makeBytesKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t, uint8_t *out) -> llvm::Error {
-        lib::X25519Key pub;
-        if (llvm::Error err = lib::x25519PublicKey(keyOf(args[0]), pub))
-          return err;
-        std::memcpy(out, pub.data(), pub.size());
-        return llvm::Error::success();
+      op, [](llvm::ArrayRef<Value> args, size_t, Element &out) {
+        return lib::x25519PublicKey(elementAt(args[0], 0), out);
       });
 }
 
 FailureOr<std::unique_ptr<Kernel>> keyFromBytes(Operation *op, PlanBuilder &) {
   return makeBytesKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t, uint8_t *out) {
-        std::memcpy(out, args[0].getTensor().bytes(), ByteArray::kWidth);
+      op, [](llvm::ArrayRef<Value> args, size_t, Element &out) {
+        std::memcpy(out.data(), args[0].getTensor().bytes(), out.size());
         return llvm::Error::success();
       });
 }
@@ -253,8 +257,8 @@ FailureOr<std::unique_ptr<Kernel>> agree(Operation *op, PlanBuilder &) {
   return makeTensorResult(
       op, 32, [](llvm::ArrayRef<Value> args, size_t, uint8_t *out) -> llvm::Error {
         lib::X25519Key secret;
-        if (llvm::Error err =
-                lib::x25519Agree(keyOf(args[0]), keyOf(args[1]), secret))
+        if (llvm::Error err = lib::x25519Agree(elementAt(args[0], 0),
+                                               elementAt(args[1], 0), secret))
           return err;
         std::memcpy(out, secret.data(), secret.size());
         return llvm::Error::success();
@@ -272,6 +276,13 @@ void mplang::rt::registerCryptoGroupKernels(KernelRegistry &r) {
   r.add(ops::RandomScalarOp::getOperationName(), randomScalar);
   r.add(ops::ScalarFromBytesOp::getOperationName(), scalarFromBytes);
   r.add(ops::ScalarToBytesOp::getOperationName(), elementBytes);
+  r.add(ops::ScalarAddOp::getOperationName(),
+        combineScalars<lib::ScalarOp::Add>);
+  r.add(ops::ScalarSubOp::getOperationName(),
+        combineScalars<lib::ScalarOp::Sub>);
+  r.add(ops::ScalarProductOp::getOperationName(),
+        combineScalars<lib::ScalarOp::Mul>);
+  r.add(ops::ScalarInverseOp::getOperationName(), invertScalar);
   r.add(ops::PointToBytesOp::getOperationName(), pointToBytes);
   r.add(ops::PointFromBytesOp::getOperationName(), pointFromBytes);
   r.add(ops::KeygenOp::getOperationName(), keygen);

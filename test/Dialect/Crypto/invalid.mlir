@@ -168,6 +168,22 @@ func.func @base_mul_shape(%k: tensor<4x!crypto.scalar<p256>>) {
 
 // -----
 
+func.func @scalar_add_batches(%a: tensor<2x!crypto.scalar<p256>>, %b: tensor<3x!crypto.scalar<p256>>) {
+  // expected-error @+1 {{'crypto.scalar_add' op operand batch shapes [2] and [3] differ (a single element combines with any)}}
+  %r = crypto.scalar_add %a, %b : tensor<2x!crypto.scalar<p256>>, tensor<3x!crypto.scalar<p256>> -> tensor<2x!crypto.scalar<p256>>
+  return
+}
+
+// -----
+
+func.func @scalar_inverse_shape(%k: tensor<2x!crypto.scalar<p256>>) {
+  // expected-error @+1 {{'crypto.scalar_inverse' op result batch shape must be [2], got []}}
+  %r = crypto.scalar_inverse %k : tensor<2x!crypto.scalar<p256>> -> !crypto.scalar<p256>
+  return
+}
+
+// -----
+
 func.func @point_bytes(%p: tensor<4x!crypto.point<p256>>) {
   // expected-error @+1 {{'crypto.point_to_bytes' op bytes must have shape [4, 33] (the batch shape and 33 bytes per element), got [4, 32]}}
   %b = crypto.point_to_bytes %p : tensor<4x!crypto.point<p256>> -> tensor<4x32xui8>

@@ -64,7 +64,11 @@ func.func @keys(%b: tensor<32xui8>) -> (tensor<32xui8>, tensor<32xui8>) {
 // CHECK: %[[E:.*]] = crypto.point_to_bytes %[[D]] : tensor<4x!crypto.point<p256>> -> tensor<4x33xui8>
 // CHECK: crypto.point_from_bytes %[[E]] : tensor<4x33xui8> -> tensor<4x!crypto.point<p256>>
 // CHECK: %[[KB:.*]] = crypto.scalar_to_bytes %[[B]] : tensor<4x!crypto.scalar<p256>> -> tensor<4x32xui8>
-// CHECK: crypto.scalar_from_bytes %[[KB]] : tensor<4x32xui8> -> tensor<4x!crypto.scalar<p256>>
+// CHECK: %[[K:.*]] = crypto.scalar_from_bytes %[[KB]] : tensor<4x32xui8> -> tensor<4x!crypto.scalar<p256>>
+// CHECK: %[[S:.*]] = crypto.scalar_add %[[K]], %[[A]] : tensor<4x!crypto.scalar<p256>>, !crypto.scalar<p256> -> tensor<4x!crypto.scalar<p256>>
+// CHECK: %[[D:.*]] = crypto.scalar_sub %[[S]], %[[K]] : tensor<4x!crypto.scalar<p256>>, tensor<4x!crypto.scalar<p256>> -> tensor<4x!crypto.scalar<p256>>
+// CHECK: %[[P:.*]] = crypto.scalar_product %[[A]], %[[D]] : !crypto.scalar<p256>, tensor<4x!crypto.scalar<p256>> -> tensor<4x!crypto.scalar<p256>>
+// CHECK: crypto.scalar_inverse %[[P]] : tensor<4x!crypto.scalar<p256>> -> tensor<4x!crypto.scalar<p256>>
 func.func @group() -> (tensor<4x!pt>, tensor<4x!sc>) {
   %g = crypto.generator : !pt
   %a = crypto.random_scalar : !sc
@@ -77,5 +81,9 @@ func.func @group() -> (tensor<4x!pt>, tensor<4x!sc>) {
   %p = crypto.point_from_bytes %e : tensor<4x33xui8> -> tensor<4x!pt>
   %kb = crypto.scalar_to_bytes %b : tensor<4x!sc> -> tensor<4x32xui8>
   %k = crypto.scalar_from_bytes %kb : tensor<4x32xui8> -> tensor<4x!sc>
-  return %p, %k : tensor<4x!pt>, tensor<4x!sc>
+  %ks = crypto.scalar_add %k, %a : tensor<4x!sc>, !sc -> tensor<4x!sc>
+  %kd = crypto.scalar_sub %ks, %k : tensor<4x!sc>, tensor<4x!sc> -> tensor<4x!sc>
+  %kp = crypto.scalar_product %a, %kd : !sc, tensor<4x!sc> -> tensor<4x!sc>
+  %ki = crypto.scalar_inverse %kp : tensor<4x!sc> -> tensor<4x!sc>
+  return %p, %ki : tensor<4x!pt>, tensor<4x!sc>
 }

@@ -103,4 +103,30 @@ TEST(P256, RandomAndReducedScalars) {
             "00000000ffffffff00000000000000004319055258e8617b0c46353d039cdaae");
 }
 
+// Arithmetic modulo n, and the inverse undoing a multiplication.
+TEST(P256, ScalarArithmetic) {
+  auto combine = [](uint64_t a, uint64_t b, ScalarOp op) {
+    Scalar r;
+    EXPECT_TRUE(succeeded(combineScalars(scalar(a), scalar(b), op, r)));
+    return hex(r);
+  };
+  EXPECT_EQ(combine(2, 3, ScalarOp::Add), hex(scalar(5)));
+  EXPECT_EQ(combine(3, 2, ScalarOp::Sub), hex(scalar(1)));
+  // 2 - 3 = n - 1.
+  EXPECT_EQ(combine(2, 3, ScalarOp::Sub),
+            "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550");
+  EXPECT_EQ(combine(6, 7, ScalarOp::Mul), hex(scalar(42)));
+
+  Scalar inverse, one;
+  ASSERT_TRUE(succeeded(invertScalar(scalar(3), inverse)));
+  ASSERT_TRUE(succeeded(
+      combineScalars(inverse, scalar(3), ScalarOp::Mul, one)));
+  EXPECT_EQ(hex(one), hex(scalar(1)));
+  Point p = newPoint();
+  ASSERT_TRUE(succeeded(mulPoint(inverse, nullptr, p.get())));
+  ASSERT_TRUE(succeeded(mulPoint(scalar(3), p.get(), p.get())));
+  EXPECT_EQ(encode(p.get()), kG);
+  EXPECT_TRUE(failedWith(invertScalar(scalar(0), inverse)));
+}
+
 } // namespace

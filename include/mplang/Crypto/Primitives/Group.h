@@ -44,6 +44,12 @@ llvm::Error mulPoint(const Scalar &k, const EC_POINT *p, EC_POINT *out);
 llvm::Error randomScalar(Scalar &out);
 /// The 32 big-endian bytes at `in` modulo the order.
 llvm::Error reduceScalar(const uint8_t *in, Scalar &out);
+enum class ScalarOp { Add, Sub, Mul };
+/// out = a op b modulo the order.
+llvm::Error combineScalars(const Scalar &a, const Scalar &b, ScalarOp op,
+                           Scalar &out);
+/// out = k^-1 modulo the order, in constant time; fails for zero.
+llvm::Error invertScalar(const Scalar &k, Scalar &out);
 /// Whether `k` is below the order (a canonical encoding).
 bool isCanonicalScalar(const Scalar &k);
 

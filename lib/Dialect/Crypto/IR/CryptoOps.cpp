@@ -138,6 +138,26 @@ LogicalResult BaseMulOp::verify() {
                          getType());
 }
 
+LogicalResult ScalarAddOp::verify() {
+  return verifyBroadcast(*this, getLhs().getType(), getRhs().getType(),
+                         getType());
+}
+
+LogicalResult ScalarSubOp::verify() {
+  return verifyBroadcast(*this, getLhs().getType(), getRhs().getType(),
+                         getType());
+}
+
+LogicalResult ScalarProductOp::verify() {
+  return verifyBroadcast(*this, getLhs().getType(), getRhs().getType(),
+                         getType());
+}
+
+LogicalResult ScalarInverseOp::verify() {
+  return verifyBroadcast(*this, getInput().getType(), getInput().getType(),
+                         getType());
+}
+
 /// Encodings: the byte tensor is the batch shape and one row of `width`.
 static LogicalResult verifyEncoding(Operation *op, Type elements, Type bytes,
                                     int64_t width) {

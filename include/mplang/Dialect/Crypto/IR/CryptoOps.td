@@ -371,6 +371,60 @@ def Crypto_BaseMulOp : Crypto_Op<"base_mul", [Pure]> {
   let hasVerifier = 1;
 }
 
+class Crypto_ScalarBinaryOp<string mnemonic, string summaryText,
+                            string exampleOp>
+    : Crypto_Op<mnemonic, [Pure]> {
+  let summary = summaryText;
+  let description = !strconcat([{
+    Modulo the group order, element-wise over batches of one shape; a
+    single scalar combines with every element of the other operand.
+
+    Example:
+
+    ```mlir
+    %r = }], exampleOp, [{ %a, %b
+        : tensor<4x!crypto.scalar<p256>>, !crypto.scalar<p256>
+          -> tensor<4x!crypto.scalar<p256>>
+    ```
+  }]);
+  let arguments = (ins Crypto_ScalarLike:$lhs, Crypto_ScalarLike:$rhs);
+  let results = (outs Crypto_ScalarLike:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Crypto_ScalarAddOp : Crypto_ScalarBinaryOp<"scalar_add",
+    "Sum of scalars", "crypto.scalar_add">;
+def Crypto_ScalarSubOp : Crypto_ScalarBinaryOp<"scalar_sub",
+    "Difference of scalars (lhs - rhs)", "crypto.scalar_sub">;
+def Crypto_ScalarProductOp : Crypto_ScalarBinaryOp<"scalar_product",
+    "Product of scalars", "crypto.scalar_product">;
+
+def Crypto_ScalarInverseOp : Crypto_Op<"scalar_inverse", [Pure]> {
+  let summary = "Inverse of scalars modulo the group order";
+  let description = [{
+    `k^-1` with `k * k^-1 = 1` modulo the (prime) order, computed in
+    constant time as `k^(order - 2)`; the inverse of zero is a run-time
+    error. It undoes a multiplication: `k^-1 * (k * P) = P`.
+
+    Example:
+
+    ```mlir
+    %i = crypto.scalar_inverse %k
+        : tensor<4x!crypto.scalar<p256>> -> tensor<4x!crypto.scalar<p256>>
+    ```
+  }];
+  let arguments = (ins Crypto_ScalarLike:$input);
+  let results = (outs Crypto_ScalarLike:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def Crypto_RandomScalarOp : Crypto_Op<"random_scalar", [Crypto_Random]> {
   let summary = "Uniformly random non-zero scalars";
   let description = [{
