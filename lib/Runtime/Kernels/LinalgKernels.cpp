@@ -11,6 +11,7 @@
 #include "mplang/Runtime/Executor.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 
@@ -142,6 +143,74 @@ void gather(const Tensor &in, Tensor &out,
   }
 }
 
+/// `count` copies of the `width`-byte element at `src`, from `dst` on.
+void repeat(uint8_t *dst, const uint8_t *src, int64_t count, size_t width) {
+  auto fill = [&](auto element) {
+    std::memcpy(&element, src, sizeof(element));
+    std::fill_n(reinterpret_cast<decltype(element) *>(dst), count, element);
+  };
+  switch (width) {
+  case 1:
+    return fill(uint8_t());
+  case 2:
+    return fill(uint16_t());
+  case 4:
+    return fill(uint32_t());
+  case 8:
+    return fill(uint64_t());
+  default:
+    for (int64_t t = 0; t < count; ++t)
+      std::memcpy(dst + t * width, src, width);
+  }
+}
+
+/// linalg.broadcast of `in` into `out` along the `added` dimensions, by
+/// whole runs: the output is [outer][kept run][added tail], so each input
+/// run is copied once per outer index and each element repeated over the
+/// tail (one value per element for IKNP's masks, one row for its rows).
+void broadcast(const Tensor &in, llvm::ArrayRef<int64_t> added,
+               Tensor &out) {
+  if (out.numElements() == 0)
+    return;
+  llvm::ArrayRef<int64_t> shape = out.shape();
+  auto isAdded = [&](size_t d) { return llvm::is_contained(added, int64_t(d)); };
+  size_t end = shape.size();
+  int64_t tail = 1; // elements of the trailing added dimensions
+  for (; end > 0 && isAdded(end - 1); --end)
+    tail *= shape[end - 1];
+  int64_t run = 1; // elements of the kept dimensions before them
+  for (; end > 0 && !isAdded(end - 1); --end)
+    run *= shape[end - 1];
+  // The remaining dimensions [0, end) are walked with an odometer.
+  llvm::SmallVector<int64_t> inStrides(end, 0); // in runs
+  for (size_t d = end, stride = 1; d-- > 0;)
+    if (!isAdded(d)) {
+      inStrides[d] = stride;
+      stride *= shape[d];
+    }
+  llvm::SmallVector<int64_t> index(end, 0);
+  size_t width = dtypeSize(in.dtype());
+  int64_t from = 0;
+  uint8_t *dst = out.bytes();
+  for (int64_t left = out.numElements() / (run * tail); left > 0; --left) {
+    const uint8_t *src = in.bytes() + from * run * width;
+    if (tail == 1) {
+      std::memcpy(dst, src, run * width);
+      dst += run * width;
+    } else {
+      for (int64_t e = 0; e < run; ++e, src += width, dst += tail * width)
+        repeat(dst, src, tail, width);
+    }
+    for (size_t d = end; d-- > 0;) {
+      from += inStrides[d];
+      if (++index[d] < shape[d])
+        break;
+      from -= inStrides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+}
+
 /// acc + x * y as linalg computes it: integers wrap (in 64-bit unsigned
 /// arithmetic, so that no signed product overflows), floats round.
 template <typename T> T multiplyAdd(T acc, T x, T y) {
@@ -208,16 +277,7 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
         cast<linalg::BroadcastOp>(op).getDimensions());
     return makeTensorKernel(
         op, [added](llvm::ArrayRef<Value> args, Tensor &out) {
-          const Tensor &in = args[0].getTensor();
-          auto inStrides = stridesOf(in.shape());
-          // The added dimensions do not move through the input.
-          gather(in, out, [&](llvm::ArrayRef<int64_t> index) {
-            int64_t from = 0;
-            for (size_t d = 0, kept = 0; d < index.size(); ++d)
-              if (!llvm::is_contained(added, int64_t(d)))
-                from += index[d] * inStrides[kept++];
-            return from;
-          });
+          broadcast(args[0].getTensor(), added, out);
           return Status::ok();
         });
   });
