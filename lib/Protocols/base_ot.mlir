@@ -79,31 +79,13 @@ module attributes {simp.world_size = 2 : i64} {
   }
 
   // H(A, B, P) for each row: SHA-256 of the three encodings, its first 16
-  // bytes read as two little-endian words.
+  // bytes as two little-endian words.
   func.func private @key(%A: tensor<33xi8>, %B: !enc, %P: !enc) -> !msgs {
     %init = tensor.empty() : !enc
     %AA = linalg.broadcast ins(%A : tensor<33xi8>) outs(%init : !enc) dimensions = [0]
     %rows = tensor.concat dim(1) %AA, %B, %P : (!enc, !enc, !enc) -> tensor<128x99xi8>
-    %h = crypto.hash_batch %rows : tensor<128x99xi8> -> tensor<128x32xi8>
-    %lo = tensor.extract_slice %h[0, 0] [128, 16] [1, 1] : tensor<128x32xi8> to tensor<128x16xi8>
-    %k = func.call @to_words(%lo) : (tensor<128x16xi8>) -> !msgs
+    %h = crypto.hash_batch %rows : tensor<128x99xi8> -> tensor<128x4xi64>
+    %k = tensor.extract_slice %h[0, 0] [128, 2] [1, 1] : tensor<128x4xi64> to !msgs
     return %k : !msgs
-  }
-
-  // Packs 16 bytes per row into two little-endian 64-bit words.
-  func.func private @to_words(%b: tensor<128x16xi8>) -> !msgs {
-    %g = tensor.expand_shape %b [[0], [1, 2]] output_shape [128, 2, 8] : tensor<128x16xi8> into tensor<128x2x8xi8>
-    %wide = arith.extui %g : tensor<128x2x8xi8> to tensor<128x2x8xi64>
-    %shifts = arith.constant dense<[0, 8, 16, 24, 32, 40, 48, 56]> : tensor<8xi64>
-    %init = tensor.empty() : tensor<128x2x8xi64>
-    %s = linalg.broadcast ins(%shifts : tensor<8xi64>) outs(%init : tensor<128x2x8xi64>) dimensions = [0, 1]
-    %placed = arith.shli %wide, %s : tensor<128x2x8xi64>
-    %zero = arith.constant dense<0> : !msgs
-    %w = linalg.reduce ins(%placed : tensor<128x2x8xi64>) outs(%zero : !msgs) dimensions = [2]
-      (%in: i64, %acc: i64) {
-        %o = arith.ori %in, %acc : i64
-        linalg.yield %o : i64
-      }
-    return %w : !msgs
   }
 }
