@@ -102,13 +102,12 @@ static cl::opt<std::string>
              cl::desc("Rank R's object store (fs:// URIs) is DIR/rankR; "
                       "with --local, its worker's --data-root"),
              cl::cat(category));
-static cl::opt<std::string> jitMode(
-    "jit",
-    cl::desc("Compile local code to native code: off (interpret), "
-             "on (every group), auto (groups that pay off); "
-             "default: $MPLANG_JIT, else off"),
-    cl::init(std::getenv("MPLANG_JIT") ? std::getenv("MPLANG_JIT") : "off"),
-    cl::cat(category));
+static cl::opt<std::string>
+    jitMode("jit",
+            cl::desc("Compile local code to native code: off (interpret), "
+                     "on (every group), auto (groups that pay off); "
+                     "default: $MPLANG_JIT, else off"),
+            cl::init(rt::jit::defaultModeName()), cl::cat(category));
 static cl::opt<std::string>
     jitDump("jit-dump", cl::desc("Write each compiled group's IR to DIR"),
             cl::cat(category));

@@ -32,11 +32,13 @@ static cl::opt<std::string> clusterFile("cluster",
                                         cl::Required, cl::cat(category));
 static cl::opt<int64_t> rankOpt("rank", cl::desc("This worker's rank"),
                                 cl::init(-1), cl::cat(category));
-static cl::opt<std::string> nodeName("node",
-                                     cl::desc("This worker's node name"), cl::cat(category));
 static cl::opt<std::string>
-    listenHost("listen", cl::desc("Bind this address instead of the "
-                                  "endpoint's host (e.g. 0.0.0.0)"), cl::cat(category));
+    nodeName("node", cl::desc("This worker's node name"), cl::cat(category));
+static cl::opt<std::string>
+    listenHost("listen",
+               cl::desc("Bind this address instead of the "
+                        "endpoint's host (e.g. 0.0.0.0)"),
+               cl::cat(category));
 static cl::opt<uint64_t> maxJobMiB("max-job-mib",
                                    cl::desc("Largest job submission (MiB)"),
                                    cl::init(256), cl::cat(category));
@@ -106,7 +108,8 @@ static cl::opt<unsigned>
 static cl::opt<std::string> approvedPrograms(
     "approved-programs",
     cl::desc("Run only programs whose digest (mplang-opt "
-             "--simp-program-digests) is the last word of a line of FILE"), cl::cat(category));
+             "--simp-program-digests) is the last word of a line of FILE"),
+    cl::cat(category));
 
 static cl::opt<std::string> releaseToDriver(
     "release-to-driver",
@@ -119,12 +122,11 @@ static cl::opt<std::string>
             cl::desc("Compile jobs' local code to native code: off "
                      "(interpret), on (every group), auto (groups that pay "
                      "off); default: $MPLANG_JIT, else off"),
-            cl::init(std::getenv("MPLANG_JIT") ? std::getenv("MPLANG_JIT")
-                                               : "off"),
-            cl::cat(category));
+            cl::init(jit::defaultModeName()), cl::cat(category));
 
 static cl::opt<bool> quiet("quiet",
-                           cl::desc("Do not announce the endpoint on start"), cl::cat(category));
+                           cl::desc("Do not announce the endpoint on start"),
+                           cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "mplang-worker: error: " << message << "\n";

@@ -308,6 +308,11 @@ std::optional<jit::Mode> jit::parseMode(llvm::StringRef text) {
   return std::nullopt;
 }
 
+std::string jit::defaultModeName() {
+  const char *mode = std::getenv("MPLANG_JIT");
+  return mode ? mode : "off";
+}
+
 void jit::outlineLocalGroups(ModuleOp module, Mode mode) {
   if (mode == Mode::Off)
     return;

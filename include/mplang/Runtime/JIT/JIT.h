@@ -25,6 +25,8 @@ enum class Mode { Off, On, Auto };
 constexpr int64_t kAutoMinElements = 4096;
 
 std::optional<Mode> parseMode(llvm::StringRef text);
+/// What a tool's --jit defaults to: $MPLANG_JIT, else "off".
+std::string defaultModeName();
 
 struct Options {
   Mode mode = Mode::Off;
