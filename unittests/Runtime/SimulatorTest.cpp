@@ -34,24 +34,27 @@ TEST(RootCauseTest, LowestRankThatFailedOnItsOwn) {
   EXPECT_EQ(getRootCause(ranks), 2u);
 }
 
+/// One rank adding its argument to itself.
+constexpr const char *kAddTwice = R"(
+  module attributes {simp.world_size = 1 : i64} {
+    module @rank0 attributes {simp.rank = 0 : i64} {
+      func.func @main(%x: i64) -> i64 {
+        %y = arith.addi %x, %x : i64
+        return %y : i64
+      }
+    }
+  })";
+
 // A rank whose kernel never returns cannot stop; the time-out still ends the
 // run, which says the rank was abandoned.
 TEST(SimulatorTest, TimeOutAbandonsARankThatCannotStop) {
-  // The program outlives the test: the abandoned rank still refers to it.
+  // The program outlives the test (static: no leak to report): the
+  // abandoned rank still refers to it.
   mlir::DialectRegistry dialects;
   mplang::registerAllDialects(dialects);
-  auto *ctx = new mlir::MLIRContext(dialects);
-  mlir::ModuleOp projected = mlir::parseSourceString<mlir::ModuleOp>(R"(
-    module attributes {simp.world_size = 1 : i64} {
-      module @rank0 attributes {simp.rank = 0 : i64} {
-        func.func @main(%x: i64) -> i64 {
-          %y = arith.addi %x, %x : i64
-          return %y : i64
-        }
-      }
-    })",
-                                                                     ctx)
-                                 .release();
+  static auto *ctx = new mlir::MLIRContext(dialects);
+  static mlir::ModuleOp projected =
+      mlir::parseSourceString<mlir::ModuleOp>(kAddTwice, ctx).release();
   ASSERT_TRUE(projected);
   static KernelRegistry stuck = KernelRegistry::getDefault();
   stuck.add("arith.addi",
