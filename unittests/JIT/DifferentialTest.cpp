@@ -20,6 +20,7 @@
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <random>
@@ -164,6 +165,9 @@ TEST(JitDifferentialTest, RandomLocalPrograms) {
   EXPECT_GT(failures, 0);
   EXPECT_LT(failures, int(count));
   EXPECT_GE(compiledGroups, int(count));
+  // More distinct groups than the compile cache keeps: it dropped the oldest.
+  EXPECT_EQ(jit::cachedGroups(),
+            std::min<size_t>(compiledGroups, jit::kMaxCachedGroups));
 }
 
 } // namespace

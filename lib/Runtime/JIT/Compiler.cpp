@@ -2,6 +2,7 @@
 
 #include "Compiler.h"
 #include "Pipeline.h"
+#include "mplang/Runtime/JIT/JIT.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -14,6 +15,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
+#include <list>
 #include <mutex>
 
 using namespace mlir;
@@ -111,16 +113,33 @@ public:
                                                std::string &error) {
     std::lock_guard<std::mutex> lock(mutex);
     auto [it, inserted] = entries.try_emplace(text);
-    if (inserted)
+    if (inserted) {
       it->second = build(text, type, dumpDir);
+      recent.push_front(text);
+      it->second.age = recent.begin();
+      // Workers compile what drivers send: keep the most recent only.
+      if (entries.size() > kMaxCachedGroups) {
+        entries.erase(recent.back());
+        recent.pop_back();
+      }
+    } else {
+      recent.splice(recent.begin(), recent, it->second.age);
+    }
     error = it->second.error;
     return it->second.compiled;
   }
 
+  size_t size() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return entries.size();
+  }
+
 private:
   struct Entry {
+    // Kernels that hold it keep an evicted group alive.
     std::shared_ptr<const CompiledGroup> compiled;
     std::string error;
+    std::list<std::string>::iterator age;
   };
 
   Cache() : context(MLIRContext::Threading::DISABLED) {
@@ -209,6 +228,8 @@ private:
   std::mutex mutex;
   MLIRContext context;
   std::map<std::string, Entry> entries;
+  /// The keys of `entries`, most recently used first.
+  std::list<std::string> recent;
 };
 
 } // namespace
@@ -225,3 +246,5 @@ jit::compile(func::FuncOp fn, llvm::StringRef dumpDir, std::string &error) {
   fn.setSymNameAttr(name);
   return Cache::get().compile(text, fn.getFunctionType(), dumpDir, error);
 }
+
+size_t jit::cachedGroups() { return Cache::get().size(); }

@@ -35,6 +35,13 @@ struct Options {
   std::string dumpDir;
 };
 
+/// Compiled groups a process keeps for reuse, most recently used; a kernel
+/// holding an older one keeps it alive.
+constexpr size_t kMaxCachedGroups = 256;
+
+/// How many compiled groups the process keeps now.
+size_t cachedGroups();
+
 /// The attribute marking outlined functions.
 constexpr llvm::StringLiteral kJitAttrName = "mplang.jit";
 
