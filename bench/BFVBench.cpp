@@ -13,7 +13,7 @@
 #include <map>
 #include <memory>
 
-using namespace mplang::bfv;
+using namespace mplang::crypto::bfv;
 using llvm::cantFail;
 
 namespace {
@@ -21,7 +21,7 @@ namespace {
 /// The largest 20-bit prime that is 1 mod 2n, as SEAL's Batching(n, 20).
 uint64_t plainModulusFor(size_t n) { return generateNttPrimes(20, n, 1)[0]; }
 
-struct Fixture : mplang::bfv::test::Session {
+struct Fixture : mplang::crypto::bfv::test::Session {
   explicit Fixture(size_t n) : Session(n, plainModulusFor(n), {1}) {
     values.resize(n);
     for (size_t i = 0; i < n; ++i)

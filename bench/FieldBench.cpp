@@ -19,7 +19,7 @@
 #include <sys/mman.h>
 #include <vector>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 namespace {
 

@@ -15,7 +15,7 @@
 #include <random>
 #include <vector>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 int main(int argc, char **argv) {
   if (argc < 3) {

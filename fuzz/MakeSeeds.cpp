@@ -16,7 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mplang::rt;
-namespace bfv = mplang::bfv;
+namespace bfv = mplang::crypto::bfv;
 
 static std::string dir;
 

@@ -13,8 +13,8 @@
 #include <mutex>
 
 using namespace mplang::rt;
-using mplang::bfv::ContextPtr;
-namespace bfv = mplang::bfv;
+using mplang::crypto::bfv::ContextPtr;
+namespace bfv = mplang::crypto::bfv;
 
 namespace {
 /// Contexts of the parameter sets used last, most recent first. Bounded:

@@ -6,8 +6,8 @@
 
 #include <random>
 
-using namespace mplang::bfv;
-using namespace mplang::bfv::test;
+using namespace mplang::crypto::bfv;
+using namespace mplang::crypto::bfv::test;
 
 namespace {
 

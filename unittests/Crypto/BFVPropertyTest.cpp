@@ -12,8 +12,8 @@
 
 #include <random>
 
-using namespace mplang::bfv;
-using namespace mplang::bfv::test;
+using namespace mplang::crypto::bfv;
+using namespace mplang::crypto::bfv::test;
 using llvm::cantFail;
 
 namespace {

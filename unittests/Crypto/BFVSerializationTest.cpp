@@ -5,8 +5,8 @@
 
 #include "gtest/gtest.h"
 
-using namespace mplang::bfv;
-using namespace mplang::bfv::test;
+using namespace mplang::crypto::bfv;
+using namespace mplang::crypto::bfv::test;
 using llvm::cantFail;
 
 namespace {

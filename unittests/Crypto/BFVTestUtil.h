@@ -9,7 +9,7 @@
 
 #include <optional>
 
-namespace mplang::bfv::test {
+namespace mplang::crypto::bfv::test {
 
 /// Keys and helpers for one parameter set. Galois keys are created for
 /// `steps` only (large key sets are slow to build at n = 16384).
@@ -62,6 +62,6 @@ template <typename T> bool failed(llvm::Expected<T> e) {
   return true;
 }
 
-} // namespace mplang::bfv::test
+} // namespace mplang::crypto::bfv::test
 
 #endif // MPLANG_UNITTESTS_CRYPTO_BFVTESTUTIL_H

@@ -14,7 +14,7 @@
 #include <optional>
 
 using namespace mplang::rt;
-namespace bfv = mplang::bfv;
+namespace bfv = mplang::crypto::bfv;
 
 namespace {
 

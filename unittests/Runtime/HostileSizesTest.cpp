@@ -43,7 +43,7 @@ void operator delete(void *p, size_t) noexcept { std::free(p); }
 #endif
 
 using namespace mplang::rt;
-namespace bfv = mplang::bfv;
+namespace bfv = mplang::crypto::bfv;
 
 namespace {
 

@@ -29,7 +29,7 @@ constexpr size_t kMaxCachedBFVContexts = 8;
 /// while it is among the kMaxCachedBFVContexts used last (creating one
 /// generates primes and NTT tables).
 Status getBFVContext(uint64_t n, uint64_t t, llvm::ArrayRef<int> coeffBits,
-                     bfv::ContextPtr &out);
+                     crypto::bfv::ContextPtr &out);
 /// How many contexts the cache holds now.
 size_t cachedBFVContexts();
 
@@ -37,52 +37,55 @@ size_t cachedBFVContexts();
 /// keeps its encryptor: building one copies the key (about 45 us at
 /// n = 4096, a tenth of an encryption).
 template <typename T> struct BFVDerived {};
-template <> struct BFVDerived<bfv::PublicKey> {
+template <> struct BFVDerived<crypto::bfv::PublicKey> {
   std::once_flag once;
-  std::optional<bfv::Encryptor> encryptor;
+  std::optional<crypto::bfv::Encryptor> encryptor;
 };
 
 /// A secret key keeps its decryptor and symmetric encryptor (each copies
 /// the key).
-template <> struct BFVDerived<bfv::SecretKey> {
+template <> struct BFVDerived<crypto::bfv::SecretKey> {
   std::once_flag once;
-  std::optional<bfv::Decryptor> decryptor;
-  std::optional<bfv::SymmetricEncryptor> encryptor;
+  std::optional<crypto::bfv::Decryptor> decryptor;
+  std::optional<crypto::bfv::SymmetricEncryptor> encryptor;
 };
 /// A plaintext keeps its prepared (NTT) form once it multiplies a
 /// ciphertext: masks multiply many ciphertexts.
-template <> struct BFVDerived<bfv::Plaintext> {
+template <> struct BFVDerived<crypto::bfv::Plaintext> {
   std::once_flag once;
-  std::optional<bfv::PreparedPlaintext> prepared;
+  std::optional<crypto::bfv::PreparedPlaintext> prepared;
 };
 
 template <typename T> class BFVValue;
 /// The encryptor of a public-key value, built once.
-const bfv::Encryptor &encryptorOf(const BFVValue<bfv::PublicKey> &pk);
+const crypto::bfv::Encryptor &
+encryptorOf(const BFVValue<crypto::bfv::PublicKey> &pk);
 /// The decryptor and symmetric encryptor of a secret-key value, built once.
-const bfv::Decryptor &decryptorOf(const BFVValue<bfv::SecretKey> &sk);
-const bfv::SymmetricEncryptor &
-symmetricEncryptorOf(const BFVValue<bfv::SecretKey> &sk);
+const crypto::bfv::Decryptor &
+decryptorOf(const BFVValue<crypto::bfv::SecretKey> &sk);
+const crypto::bfv::SymmetricEncryptor &
+symmetricEncryptorOf(const BFVValue<crypto::bfv::SecretKey> &sk);
 /// The prepared form of a plaintext value, built once; null if the
 /// plaintext does not fit its context (mulPlain then reports why).
-const bfv::PreparedPlaintext *preparedOf(const BFVValue<bfv::Plaintext> &pt);
+const crypto::bfv::PreparedPlaintext *
+preparedOf(const BFVValue<crypto::bfv::Plaintext> &pt);
 
 /// Any BFV library object: every opaque kind named "bfv.*".
 class BFVObject : public Opaque {
 public:
-  explicit BFVObject(bfv::ContextPtr ctx) : ctx(std::move(ctx)) {}
-  const bfv::ContextPtr &context() const { return ctx; }
+  explicit BFVObject(crypto::bfv::ContextPtr ctx) : ctx(std::move(ctx)) {}
+  const crypto::bfv::ContextPtr &context() const { return ctx; }
 
 private:
-  bfv::ContextPtr ctx;
+  crypto::bfv::ContextPtr ctx;
 };
 
-/// One library object (bfv::PublicKey, bfv::Ciphertext, ...) and its context.
-/// Serialized as the parameters (n, t, prime sizes) followed by the object's
-/// encoding, so that the receiver can rebuild the context.
+/// One library object (crypto::bfv::PublicKey, crypto::bfv::Ciphertext, ...)
+/// and its context. Serialized as the parameters (n, t, prime sizes) followed
+/// by the object's encoding, so that the receiver can rebuild the context.
 template <typename T> class BFVValue : public BFVObject {
 public:
-  BFVValue(bfv::ContextPtr ctx, T object)
+  BFVValue(crypto::bfv::ContextPtr ctx, T object)
       : BFVObject(std::move(ctx)), object(std::move(object)) {}
 
   /// "bfv.ciphertext", "bfv.public_key", ...
@@ -93,12 +96,14 @@ public:
   const T &get() const { return object; }
 
 private:
-  friend const bfv::Encryptor &encryptorOf(const BFVValue<bfv::PublicKey> &);
-  friend const bfv::Decryptor &decryptorOf(const BFVValue<bfv::SecretKey> &);
-  friend const bfv::SymmetricEncryptor &
-  symmetricEncryptorOf(const BFVValue<bfv::SecretKey> &);
-  friend const bfv::PreparedPlaintext *
-  preparedOf(const BFVValue<bfv::Plaintext> &);
+  friend const crypto::bfv::Encryptor &
+  encryptorOf(const BFVValue<crypto::bfv::PublicKey> &);
+  friend const crypto::bfv::Decryptor &
+  decryptorOf(const BFVValue<crypto::bfv::SecretKey> &);
+  friend const crypto::bfv::SymmetricEncryptor &
+  symmetricEncryptorOf(const BFVValue<crypto::bfv::SecretKey> &);
+  friend const crypto::bfv::PreparedPlaintext *
+  preparedOf(const BFVValue<crypto::bfv::Plaintext> &);
 
   T object;
   mutable BFVDerived<T> derived;
@@ -107,22 +112,22 @@ private:
 /// Whether `object` is of the kind and parameters of the bfv type `type`.
 Status checkBFVValue(const Opaque &object, mlir::Type type);
 
-using BFVPublicKey = BFVValue<bfv::PublicKey>;
-using BFVSecretKey = BFVValue<bfv::SecretKey>;
-using BFVRelinKeys = BFVValue<bfv::RelinKeys>;
-using BFVGaloisKeys = BFVValue<bfv::GaloisKeys>;
-using BFVEncoder = BFVValue<bfv::BatchEncoder>;
-using BFVPlaintext = BFVValue<bfv::Plaintext>;
-using BFVCiphertext = BFVValue<bfv::Ciphertext>;
+using BFVPublicKey = BFVValue<crypto::bfv::PublicKey>;
+using BFVSecretKey = BFVValue<crypto::bfv::SecretKey>;
+using BFVRelinKeys = BFVValue<crypto::bfv::RelinKeys>;
+using BFVGaloisKeys = BFVValue<crypto::bfv::GaloisKeys>;
+using BFVEncoder = BFVValue<crypto::bfv::BatchEncoder>;
+using BFVPlaintext = BFVValue<crypto::bfv::Plaintext>;
+using BFVCiphertext = BFVValue<crypto::bfv::Ciphertext>;
 
 // Defined for exactly these kinds, in BFVValues.cpp.
-extern template class BFVValue<bfv::PublicKey>;
-extern template class BFVValue<bfv::SecretKey>;
-extern template class BFVValue<bfv::RelinKeys>;
-extern template class BFVValue<bfv::GaloisKeys>;
-extern template class BFVValue<bfv::BatchEncoder>;
-extern template class BFVValue<bfv::Plaintext>;
-extern template class BFVValue<bfv::Ciphertext>;
+extern template class BFVValue<crypto::bfv::PublicKey>;
+extern template class BFVValue<crypto::bfv::SecretKey>;
+extern template class BFVValue<crypto::bfv::RelinKeys>;
+extern template class BFVValue<crypto::bfv::GaloisKeys>;
+extern template class BFVValue<crypto::bfv::BatchEncoder>;
+extern template class BFVValue<crypto::bfv::Plaintext>;
+extern template class BFVValue<crypto::bfv::Ciphertext>;
 
 /// Registers the loaders of every BFV kind with deserializeValue.
 void registerBFVLoaders();

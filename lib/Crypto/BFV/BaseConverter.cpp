@@ -4,7 +4,7 @@
 #include "BigUInt.h"
 #include "RnsIfma.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 BaseConverter::BaseConverter(const RnsBase &from, const RnsBase &to)
     : from(from), to(to) {
@@ -75,4 +75,4 @@ void BaseConverter::convert(const uint64_t *in, uint64_t *out) const {
   }
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -12,7 +12,7 @@
 
 #include "mplang/Crypto/BFV/RnsPoly.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 class BaseConverter {
 public:
@@ -31,6 +31,6 @@ private:
   std::vector<uint64_t> qMultiplesModTo; // v Q mod r_k, [k][v], 0 <= v <= l
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_BASECONVERTER_H

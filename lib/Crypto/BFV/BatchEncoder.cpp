@@ -3,7 +3,7 @@
 #include "mplang/Crypto/BFV/BatchEncoder.h"
 #include "ScaledPlain.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 llvm::Expected<Plaintext>
 BatchEncoder::encode(llvm::ArrayRef<int64_t> values) const {
@@ -45,4 +45,4 @@ BatchEncoder::decode(const Plaintext &pt) const {
   return slots;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 class BigUInt {
 public:
@@ -106,6 +106,6 @@ private:
   std::vector<uint64_t> limbs;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_BIGUINT_H

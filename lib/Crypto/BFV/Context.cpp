@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 int maxCoeffModulusBits(size_t n) {
   switch (n) {
@@ -134,4 +134,4 @@ llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
   return ctx;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 Decryptor::Decryptor(ContextPtr ctx, SecretKey sk)
     : ctx(std::move(ctx)), sk(std::move(sk)) {}
@@ -92,4 +92,4 @@ Decryptor::invariantNoiseBudget(const Ciphertext &ct) const {
   return std::max(0, q.bitLength() - maxBits - 1);
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -5,7 +5,7 @@
 #include "Sampling.h"
 #include "ScaledPlain.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 llvm::Expected<Ciphertext> Encryptor::encrypt(const Plaintext &pt) const {
   if (llvm::Error err = checkPlaintext(*ctx, pt))
@@ -31,4 +31,4 @@ llvm::Expected<Ciphertext> Encryptor::encrypt(const Plaintext &pt) const {
   return ct;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -7,7 +7,7 @@
 #include "RnsScaler.h"
 #include "ScaledPlain.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 static llvm::Error evalError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), "bfv: " + msg);
@@ -271,4 +271,4 @@ Evaluator::rotateColumns(const Ciphertext &a, const GaloisKeys &gk) const {
   return applyGalois(a, galoisElementForColumnRotation(ctx->degree()), gk);
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

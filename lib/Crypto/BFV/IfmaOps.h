@@ -15,7 +15,7 @@
 
 #define MPLANG_IFMA __attribute__((target("avx512f,avx512ifma")))
 
-namespace mplang::bfv::ifma {
+namespace mplang::crypto::bfv::ifma {
 
 /// x w mod q in [0, 2q) for x < 2^52 and wq = floor(w 2^52 / q): the
 /// quotient estimate from the high half of x * wq is exact or one too small.
@@ -76,6 +76,6 @@ struct SplitReducer {
   __m512i q, twoQ, one, oneQuot, p52, p52Quot;
 };
 
-} // namespace mplang::bfv::ifma
+} // namespace mplang::crypto::bfv::ifma
 
 #endif // MPLANG_LIB_CRYPTO_BFV_IFMAOPS_H

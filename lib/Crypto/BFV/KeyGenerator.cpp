@@ -3,7 +3,7 @@
 #include "Sampling.h"
 #include "mplang/Crypto/BFV/Keys.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 uint32_t galoisElementForRowRotation(size_t n, int64_t step) {
   int64_t half = static_cast<int64_t>(n / 2);
@@ -137,4 +137,4 @@ llvm::Expected<GaloisKeys> KeyGenerator::createGaloisKeys() const {
   return createGaloisKeys(steps);
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

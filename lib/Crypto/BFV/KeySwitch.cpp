@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
                RnsPoly &out0, RnsPoly &out1) {
@@ -69,4 +69,4 @@ void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
   }
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

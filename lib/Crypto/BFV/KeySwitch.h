@@ -5,7 +5,7 @@
 
 #include "mplang/Crypto/BFV/Keys.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 /// Adds to (out0, out1) an encryption under s of c s', where `key` switches
 /// from s' to s. c, out0 and out1 are over Q in coefficient form.
@@ -15,6 +15,6 @@ namespace mplang::bfv {
 void keySwitch(const Context &ctx, const RnsPoly &c, const KeySwitchKey &key,
                RnsPoly &out0, RnsPoly &out1);
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_KEYSWITCH_H

@@ -5,7 +5,7 @@
 #include "ScaledPlain.h"
 #include "mplang/Crypto/BFV/Evaluator.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 void divideByLastPrime(const RnsBase &base, const RnsPoly &x, RnsPoly &out,
                        bool accumulate) {
@@ -61,4 +61,4 @@ llvm::Expected<Ciphertext> Evaluator::modSwitch(const Ciphertext &a,
   return r;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -12,7 +12,7 @@
 
 #include "mplang/Crypto/BFV/RnsPoly.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 /// out = round(x / p), or out += round(x / p) with `accumulate`, where p is
 /// the last prime of `base`, x is over all of `base` and out over the other
@@ -20,6 +20,6 @@ namespace mplang::bfv {
 void divideByLastPrime(const RnsBase &base, const RnsPoly &x, RnsPoly &out,
                        bool accumulate);
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_MODSWITCH_H

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cassert>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 Modulus::Modulus(uint64_t q) : q(q) {
   assert(q >= 2 && q < (uint64_t(1) << kMaxBits) && "modulus out of range");
@@ -98,4 +98,4 @@ uint64_t minimalPrimitiveRoot(const Modulus &q, uint64_t twoN) {
   return best;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cassert>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 uint32_t bitReverse(uint32_t x, int bits) {
   uint32_t r = 0;
@@ -158,4 +158,4 @@ void NttTables::inverse(uint64_t *a, NttBackend backend) const {
   }
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -12,7 +12,7 @@
 
 #include <utility>
 
-namespace mplang::bfv::ifma {
+namespace mplang::crypto::bfv::ifma {
 
 bool cpuSupported() {
   static const bool supported =
@@ -257,4 +257,4 @@ MPLANG_IFMA void inverseLastStage(uint64_t *a, size_t t, uint64_t q,
   }
 }
 
-} // namespace mplang::bfv::ifma
+} // namespace mplang::crypto::bfv::ifma

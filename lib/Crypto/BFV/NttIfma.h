@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace mplang::bfv::ifma {
+namespace mplang::crypto::bfv::ifma {
 
 bool cpuSupported();
 
@@ -44,6 +44,6 @@ void inverseTwoStages(uint64_t *a, size_t h, size_t t, uint64_t q, Roots roots);
 void inverseLastStage(uint64_t *a, size_t t, uint64_t q, uint64_t w0,
                       uint64_t w0Quot52, uint64_t w1, uint64_t w1Quot52);
 
-} // namespace mplang::bfv::ifma
+} // namespace mplang::crypto::bfv::ifma
 
 #endif // MPLANG_LIB_CRYPTO_BFV_NTTIFMA_H

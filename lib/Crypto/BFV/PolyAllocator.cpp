@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 namespace {
 
@@ -63,4 +63,4 @@ void poolFree(void *block, size_t bytes) {
   ::operator delete(block, std::align_val_t(64));
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

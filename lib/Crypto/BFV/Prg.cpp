@@ -6,7 +6,7 @@
 #include <cstring>
 #include <sys/random.h>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 llvm::Expected<Seed> randomSeed() {
   Seed seed;
@@ -166,4 +166,4 @@ int Prg::centeredBinomial() {
   return bitCount(r & kMask) - bitCount((r >> 21) & kMask);
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

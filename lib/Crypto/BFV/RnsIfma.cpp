@@ -4,7 +4,7 @@
 #include "IfmaOps.h"
 #include "NttIfma.h"
 
-namespace mplang::bfv::ifma {
+namespace mplang::crypto::bfv::ifma {
 
 bool usable(const RnsBase &base) {
   if (!cpuSupported() || base.degree() % 8 || base.size() > 16)
@@ -167,4 +167,4 @@ MPLANG_IFMA void reduceSmall(const uint64_t *x, size_t n, uint64_t q,
     _mm512_storeu_si512(out + c, red.small(_mm512_loadu_si512(x + c)));
 }
 
-} // namespace mplang::bfv::ifma
+} // namespace mplang::crypto::bfv::ifma

@@ -10,7 +10,7 @@
 
 #include "mplang/Crypto/BFV/RnsPoly.h"
 
-namespace mplang::bfv::ifma {
+namespace mplang::crypto::bfv::ifma {
 
 /// True if the kernels below may be used for `base`: the CPU has IFMA, the
 /// degree is a multiple of 8, there are at most 16 primes and all are below
@@ -57,6 +57,6 @@ bool allBelow(const uint64_t *x, size_t n, uint64_t bound);
 /// out[c] = x[c] mod q for x below 2^52.
 void reduceSmall(const uint64_t *x, size_t n, uint64_t q, uint64_t *out);
 
-} // namespace mplang::bfv::ifma
+} // namespace mplang::crypto::bfv::ifma
 
 #endif // MPLANG_LIB_CRYPTO_BFV_RNSIFMA_H

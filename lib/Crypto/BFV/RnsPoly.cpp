@@ -5,7 +5,7 @@
 
 #include <cassert>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 RnsBase::RnsBase(const std::vector<uint64_t> &primes, size_t n) : n(n) {
   for (uint64_t p : primes)
@@ -122,4 +122,4 @@ RnsPoly RnsPoly::applyGalois(const RnsBase &base, uint32_t g) const {
   return out;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -3,7 +3,7 @@
 #include "RnsScaler.h"
 #include "BigUInt.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 static constexpr int kSplit = 26;
 
@@ -95,4 +95,4 @@ void RnsScaler::scale(const uint64_t *in, uint64_t *out) const {
   }
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

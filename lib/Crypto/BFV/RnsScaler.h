@@ -17,7 +17,7 @@
 
 #include "mplang/Crypto/BFV/RnsPoly.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 class RnsScaler {
 public:
@@ -36,6 +36,6 @@ private:
   std::vector<ShoupConst> mu;  // t lambda_k E / e_k mod e_k
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_RNSSCALER_H

@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 llvm::Expected<std::pair<Seed, Seed>> publicAndPrivateSeeds() {
   llvm::Expected<Seed> seed = randomSeed();
@@ -70,4 +70,4 @@ RnsPoly smallToNtt(const std::vector<int8_t> &coeffs, const RnsBase &base) {
   return p;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

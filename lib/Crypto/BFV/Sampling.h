@@ -6,7 +6,7 @@
 #include "mplang/Crypto/BFV/Prg.h"
 #include "mplang/Crypto/BFV/RnsPoly.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 /// A seed for a public uniform part and one for private errors, both from
 /// the OS CSPRNG.
@@ -23,6 +23,6 @@ RnsPoly smallToRns(const std::vector<int8_t> &coeffs, const RnsBase &base);
 void addSmall(RnsPoly &x, const std::vector<int8_t> &coeffs,
               const RnsBase &base);
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_SAMPLING_H

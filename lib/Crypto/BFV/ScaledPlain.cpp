@@ -6,7 +6,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 void addScaledPlain(const Context &ctx, const Plaintext &pt, RnsPoly &c,
                     bool subtract) {
@@ -101,4 +101,4 @@ llvm::Error checkPlaintext(const Context &ctx, const Plaintext &pt) {
   return llvm::Error::success();
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -6,7 +6,7 @@
 #include "mplang/Crypto/BFV/Ciphertext.h"
 #include "mplang/Crypto/BFV/Context.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 /// c += sign * round(Q m / t) over the data primes (coefficient form),
 /// computed as floor(Q/t) m + round((Q mod t) m / t) so that no precision is
@@ -26,6 +26,6 @@ llvm::Error checkCiphertext(const Context &ctx, const Ciphertext &ct);
 llvm::Error checkCiphertextAtAnyLevel(const Context &ctx, const Ciphertext &ct);
 llvm::Error checkPlaintext(const Context &ctx, const Plaintext &pt);
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_LIB_CRYPTO_BFV_SCALEDPLAIN_H

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 namespace {
 
@@ -365,4 +365,4 @@ llvm::Expected<GaloisKeys> deserializeGaloisKeys(const Context &ctx,
       });
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -4,7 +4,7 @@
 #include "ScaledPlain.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 llvm::Expected<Ciphertext>
 SymmetricEncryptor::encrypt(const Plaintext &pt) const {
@@ -32,4 +32,4 @@ SymmetricEncryptor::encrypt(const Plaintext &pt) const {
   return ct;
 }
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv

@@ -11,7 +11,7 @@
 #include <cassert>
 #include <cstring>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 static constexpr uint8_t xtime(uint8_t x) {
   return static_cast<uint8_t>((x << 1) ^ ((x >> 7) * 0x1b));
@@ -149,9 +149,10 @@ Gf128 Aes128::encrypt(Gf128 block) const {
   return block;
 }
 
-void mplang::field::aesExpand(llvm::ArrayRef<Gf128> seeds, size_t length,
-                              llvm::MutableArrayRef<Gf128> out,
-                              bool feedForward, Isa isa) {
+void mplang::crypto::field::aesExpand(llvm::ArrayRef<Gf128> seeds,
+                                      size_t length,
+                                      llvm::MutableArrayRef<Gf128> out,
+                                      bool feedForward, Isa isa) {
   assert(out.size() == seeds.size() * length && "size mismatch");
   static const Aes128 cipher(kAesExpandKey);
   auto input = [&](size_t k) {

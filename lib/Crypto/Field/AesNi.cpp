@@ -9,7 +9,7 @@
 
 #include <immintrin.h>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 #define AESNI_TARGET __attribute__((target("aes,sse4.1")))
 #define VAES_TARGET __attribute__((target("avx512f,vaes")))

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 llvm::Expected<std::vector<Gf128>>
 detail::solveCore(llvm::ArrayRef<OkvsCells> equations,

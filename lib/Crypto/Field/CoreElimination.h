@@ -13,7 +13,7 @@
 
 #include <vector>
 
-namespace mplang::field::detail {
+namespace mplang::crypto::field::detail {
 
 /// Finds x with x[c0] + x[c1] + x[c2] = rhs[r] for every equation
 /// r = (c0, c1, c2), each c < numColumns. Unconstrained cells are zero. Fails
@@ -22,6 +22,6 @@ llvm::Expected<std::vector<Gf128>>
 solveCore(llvm::ArrayRef<OkvsCells> equations, llvm::ArrayRef<Gf128> rhs,
           size_t numColumns);
 
-} // namespace mplang::field::detail
+} // namespace mplang::crypto::field::detail
 
 #endif // MPLANG_LIB_CRYPTO_FIELD_COREELIMINATION_H

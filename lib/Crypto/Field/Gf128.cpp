@@ -5,7 +5,7 @@
 
 #include <cassert>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 /// Carry-less 64 x 64 -> 128-bit product, one bit of `b` per step; masks
 /// instead of branches keep the time independent of the operands.
@@ -39,14 +39,15 @@ void detail::mulPortable(const Gf128 *a, const Gf128 *b, Gf128 *out, size_t n) {
   }
 }
 
-Gf128 mplang::field::mul(Gf128 a, Gf128 b) {
+Gf128 mplang::crypto::field::mul(Gf128 a, Gf128 b) {
   Gf128 product;
   mul(a, b, product);
   return product;
 }
 
-void mplang::field::mul(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
-                        llvm::MutableArrayRef<Gf128> out, Isa isa) {
+void mplang::crypto::field::mul(llvm::ArrayRef<Gf128> a,
+                                llvm::ArrayRef<Gf128> b,
+                                llvm::MutableArrayRef<Gf128> out, Isa isa) {
   assert(a.size() == b.size() && a.size() == out.size() && "size mismatch");
   assert(isSupported(isa) && "ISA not supported by this CPU");
   switch (isa) {
@@ -59,14 +60,15 @@ void mplang::field::mul(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
   }
 }
 
-void mplang::field::add(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
-                        llvm::MutableArrayRef<Gf128> out) {
+void mplang::crypto::field::add(llvm::ArrayRef<Gf128> a,
+                                llvm::ArrayRef<Gf128> b,
+                                llvm::MutableArrayRef<Gf128> out) {
   assert(a.size() == b.size() && a.size() == out.size() && "size mismatch");
   for (size_t i = 0; i < out.size(); ++i)
     out[i] = a[i] ^ b[i];
 }
 
-Gf128 mplang::field::xorSum(llvm::ArrayRef<Gf128> a) {
+Gf128 mplang::crypto::field::xorSum(llvm::ArrayRef<Gf128> a) {
   Gf128 sum;
   for (Gf128 x : a)
     sum ^= x;

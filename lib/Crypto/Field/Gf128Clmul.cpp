@@ -4,7 +4,7 @@
 
 #include <immintrin.h>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 #define CLMUL_TARGET __attribute__((target("pclmul,sse4.1")))
 #define AVX512_TARGET                                                          \

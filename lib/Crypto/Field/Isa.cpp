@@ -2,9 +2,9 @@
 
 #include "mplang/Crypto/Field/Isa.h"
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
-bool mplang::field::isSupported(Isa isa) {
+bool mplang::crypto::field::isSupported(Isa isa) {
   __builtin_cpu_init();
   switch (isa) {
   case Isa::Portable:
@@ -22,14 +22,14 @@ bool mplang::field::isSupported(Isa isa) {
   return false;
 }
 
-Isa mplang::field::bestIsa() {
+Isa mplang::crypto::field::bestIsa() {
   static const Isa best = isSupported(Isa::Avx512)     ? Isa::Avx512
                           : isSupported(Isa::AesClmul) ? Isa::AesClmul
                                                        : Isa::Portable;
   return best;
 }
 
-llvm::StringRef mplang::field::getIsaName(Isa isa) {
+llvm::StringRef mplang::crypto::field::getIsaName(Isa isa) {
   switch (isa) {
   case Isa::Portable:
     return "portable";

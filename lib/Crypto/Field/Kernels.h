@@ -13,7 +13,7 @@
 
 #include <cstddef>
 
-namespace mplang::field::detail {
+namespace mplang::crypto::field::detail {
 
 /// out[i] = a[i] * b[i] in GF(2^128).
 void mulPortable(const Gf128 *a, const Gf128 *b, Gf128 *out, size_t n);
@@ -33,6 +33,6 @@ void aesCounterNi(const Gf128 *rk, Gf128 base, uint64_t first, Gf128 *out,
 void aesCounterVaes(const Gf128 *rk, Gf128 base, uint64_t first, Gf128 *out,
                     size_t n);
 
-} // namespace mplang::field::detail
+} // namespace mplang::crypto::field::detail
 
 #endif // MPLANG_LIB_CRYPTO_FIELD_KERNELS_H

@@ -2,12 +2,11 @@
 
 #include "mplang/Crypto/Field/Ldpc.h"
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
-llvm::Error mplang::field::ldpcEncode(llvm::ArrayRef<Gf128> message,
-                                      llvm::ArrayRef<uint64_t> indices,
-                                      llvm::ArrayRef<uint64_t> indptr,
-                                      llvm::MutableArrayRef<Gf128> syndrome) {
+llvm::Error mplang::crypto::field::ldpcEncode(
+    llvm::ArrayRef<Gf128> message, llvm::ArrayRef<uint64_t> indices,
+    llvm::ArrayRef<uint64_t> indptr, llvm::MutableArrayRef<Gf128> syndrome) {
   if (indptr.size() != syndrome.size() + 1)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),

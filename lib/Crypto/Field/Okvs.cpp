@@ -23,7 +23,7 @@
 #include <limits>
 #include <vector>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 using mplang::BufferArray;
 
 /// Keys are hashed this many at a time (AES input stays in L1).
@@ -248,10 +248,11 @@ solveCoreRows(llvm::ArrayRef<OkvsCells> cells, llvm::ArrayRef<Gf128> values,
   return llvm::Error::success();
 }
 
-llvm::Error mplang::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
-                                     llvm::ArrayRef<Gf128> values, Gf128 seed,
-                                     llvm::MutableArrayRef<Gf128> table,
-                                     OkvsSolveStats *stats) {
+llvm::Error mplang::crypto::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
+                                             llvm::ArrayRef<Gf128> values,
+                                             Gf128 seed,
+                                             llvm::MutableArrayRef<Gf128> table,
+                                             OkvsSolveStats *stats) {
   size_t n = keys.size(), m = table.size();
   if (values.size() != n)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -339,9 +340,10 @@ llvm::Error mplang::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
   return llvm::Error::success();
 }
 
-llvm::Error mplang::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
-                                      llvm::ArrayRef<Gf128> table, Gf128 seed,
-                                      llvm::MutableArrayRef<Gf128> out) {
+llvm::Error
+mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
+                                  llvm::ArrayRef<Gf128> table, Gf128 seed,
+                                  llvm::MutableArrayRef<Gf128> out) {
   if (out.size() != keys.size())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "OKVS decode: %zu keys but %zu outputs",

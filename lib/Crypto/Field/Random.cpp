@@ -5,9 +5,9 @@
 #include <cerrno>
 #include <sys/random.h>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
-llvm::Expected<Gf128> mplang::field::osRandomBlock() {
+llvm::Expected<Gf128> mplang::crypto::field::osRandomBlock() {
   Gf128 block;
   auto *bytes = reinterpret_cast<char *>(&block);
   size_t filled = 0;

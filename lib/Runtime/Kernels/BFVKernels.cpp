@@ -11,8 +11,8 @@
 #include "mplang/Runtime/BFVValues.h"
 
 using namespace mplang::rt;
-using mplang::bfv::ContextPtr;
-namespace bfv = mplang::bfv;
+using mplang::crypto::bfv::ContextPtr;
+namespace bfv = mplang::crypto::bfv;
 namespace bfvir = mlir::bfv;
 
 namespace {

@@ -16,8 +16,8 @@
 #include <cstring>
 
 using namespace mplang::rt;
-using mplang::field::Gf128;
-namespace lib = mplang::field;
+using mplang::crypto::field::Gf128;
+namespace lib = mplang::crypto::field;
 namespace ops = mlir::field;
 
 namespace {

@@ -14,7 +14,7 @@
 #include <ostream>
 #include <string>
 
-namespace mplang::field {
+namespace mplang::crypto::field {
 
 /// Prints [lo, hi] in hex in gtest failure messages.
 inline void PrintTo(Gf128 x, std::ostream *os) {
@@ -54,6 +54,6 @@ inline std::string isaTestName(const ::testing::TestParamInfo<Isa> &info) {
       ::testing::Values(Isa::Portable, Isa::AesClmul, Isa::Avx512),            \
       isaTestName)
 
-} // namespace mplang::field
+} // namespace mplang::crypto::field
 
 #endif // MPLANG_UNITTESTS_CRYPTO_FIELD_FIELDTESTUTIL_H

@@ -6,7 +6,7 @@
 #include <random>
 #include <vector>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-using namespace mplang::field;
+using namespace mplang::crypto::field;
 
 namespace {
 

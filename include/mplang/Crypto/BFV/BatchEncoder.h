@@ -12,7 +12,7 @@
 #include "mplang/Crypto/BFV/Ciphertext.h"
 #include "mplang/Crypto/BFV/Context.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 class BatchEncoder {
 public:
@@ -29,6 +29,6 @@ private:
   ContextPtr ctx;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_BATCHENCODER_H

@@ -10,7 +10,7 @@
 
 #include <vector>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 /// A polynomial with n coefficients in [0, t).
 struct Plaintext {
@@ -39,6 +39,6 @@ struct Ciphertext {
   std::optional<Seed> seed;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_CIPHERTEXT_H

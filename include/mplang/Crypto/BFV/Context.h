@@ -16,7 +16,7 @@
 
 #include <memory>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 class BaseConverter;
 class RnsScaler;
@@ -94,6 +94,6 @@ private:
 
 using ContextPtr = std::shared_ptr<const Context>;
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_CONTEXT_H

@@ -6,7 +6,7 @@
 #include "mplang/Crypto/BFV/Ciphertext.h"
 #include "mplang/Crypto/BFV/Keys.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 class Encryptor {
 public:
@@ -56,6 +56,6 @@ private:
   SecretKey sk;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_ENCRYPTOR_H

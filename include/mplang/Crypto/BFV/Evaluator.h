@@ -14,7 +14,7 @@
 #include "mplang/Crypto/BFV/Ciphertext.h"
 #include "mplang/Crypto/BFV/Keys.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 class Evaluator {
 public:
@@ -75,6 +75,6 @@ private:
   ContextPtr ctx;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_EVALUATOR_H

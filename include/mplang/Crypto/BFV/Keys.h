@@ -15,7 +15,7 @@
 
 #include <map>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 struct SecretKey {
   std::vector<int8_t> coeffs; // ternary
@@ -79,6 +79,6 @@ private:
   SecretKey sk;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_KEYS_H

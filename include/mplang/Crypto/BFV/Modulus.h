@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 using u128 = unsigned __int128;
 
@@ -128,6 +128,6 @@ generateNttPrimes(int bits, uint64_t n, int count,
 /// deterministically as the smallest one.
 uint64_t minimalPrimitiveRoot(const Modulus &q, uint64_t twoN);
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_MODULUS_H

@@ -19,7 +19,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 enum class NttBackend { Scalar, Avx512Ifma };
 
@@ -70,6 +70,6 @@ private:
 
 uint32_t bitReverse(uint32_t x, int bits);
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_NTT_H

@@ -15,7 +15,7 @@
 #include <new>
 #include <utility>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 constexpr size_t kPoolMinBytes = size_t(64) << 10;
 
@@ -55,6 +55,6 @@ template <typename T> struct PolyAllocator {
   }
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_POLYALLOCATOR_H

@@ -16,7 +16,7 @@
 #include <array>
 #include <cstdint>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 using Seed = std::array<uint8_t, 32>;
 
@@ -55,6 +55,6 @@ private:
   unsigned bytesLeft = 0;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_PRG_H

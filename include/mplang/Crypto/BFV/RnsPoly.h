@@ -9,7 +9,7 @@
 #include <memory>
 #include <vector>
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 /// A set of pairwise coprime NTT-friendly primes for ring degree n.
 class RnsBase {
@@ -82,6 +82,6 @@ struct RnsPoly {
   std::vector<uint64_t, PolyAllocator<uint64_t>> data;
 };
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_RNSPOLY_H

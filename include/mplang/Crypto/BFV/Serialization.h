@@ -17,7 +17,7 @@
 #include "mplang/Crypto/BFV/Ciphertext.h"
 #include "mplang/Crypto/BFV/Keys.h"
 
-namespace mplang::bfv {
+namespace mplang::crypto::bfv {
 
 constexpr uint8_t kSerializationVersion = 1;
 
@@ -38,6 +38,6 @@ llvm::Expected<RelinKeys> deserializeRelinKeys(const Context &ctx,
 llvm::Expected<GaloisKeys> deserializeGaloisKeys(const Context &ctx,
                                                  llvm::ArrayRef<uint8_t> data);
 
-} // namespace mplang::bfv
+} // namespace mplang::crypto::bfv
 
 #endif // MPLANG_CRYPTO_BFV_SERIALIZATION_H

@@ -12,7 +12,7 @@
 
 #include <array>
 
-namespace mplang::field {
+namespace mplang::crypto::field {
 
 /// AES-128 (FIPS-197) with an expanded key.
 class Aes128 {
@@ -50,6 +50,6 @@ void aesExpand(llvm::ArrayRef<Gf128> seeds, size_t length,
                llvm::MutableArrayRef<Gf128> out, bool feedForward = false,
                Isa isa = bestIsa());
 
-} // namespace mplang::field
+} // namespace mplang::crypto::field
 
 #endif // MPLANG_CRYPTO_FIELD_AES_H

@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-namespace mplang::field {
+namespace mplang::crypto::field {
 
 struct Gf128 {
   uint64_t lo = 0;
@@ -49,6 +49,6 @@ void add(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
 /// The sum of all elements (zero for an empty array).
 Gf128 xorSum(llvm::ArrayRef<Gf128> a);
 
-} // namespace mplang::field
+} // namespace mplang::crypto::field
 
 #endif // MPLANG_CRYPTO_FIELD_GF128_H

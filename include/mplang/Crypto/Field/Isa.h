@@ -10,7 +10,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
-namespace mplang::field {
+namespace mplang::crypto::field {
 
 enum class Isa {
   /// Plain C++, for any CPU.
@@ -29,6 +29,6 @@ Isa bestIsa();
 
 llvm::StringRef getIsaName(Isa isa);
 
-} // namespace mplang::field
+} // namespace mplang::crypto::field
 
 #endif // MPLANG_CRYPTO_FIELD_ISA_H

@@ -7,7 +7,7 @@
 
 #include "llvm/Support/Error.h"
 
-namespace mplang::field {
+namespace mplang::crypto::field {
 
 /// field.ldpc_encode: s = H * x where H is the binary matrix with rows
 /// syndrome.size() given in CSR form, i.e. syndrome[i] is the sum of
@@ -18,6 +18,6 @@ llvm::Error ldpcEncode(llvm::ArrayRef<Gf128> message,
                        llvm::ArrayRef<uint64_t> indptr,
                        llvm::MutableArrayRef<Gf128> syndrome);
 
-} // namespace mplang::field
+} // namespace mplang::crypto::field
 
 #endif // MPLANG_CRYPTO_FIELD_LDPC_H

@@ -19,7 +19,7 @@
 #include <array>
 #include <vector>
 
-namespace mplang::field {
+namespace mplang::crypto::field {
 
 using OkvsCells = std::array<uint32_t, 3>;
 
@@ -128,6 +128,6 @@ llvm::Error okvsDecode(llvm::ArrayRef<uint64_t> keys,
                        llvm::ArrayRef<Gf128> table, Gf128 seed,
                        llvm::MutableArrayRef<Gf128> out);
 
-} // namespace mplang::field
+} // namespace mplang::crypto::field
 
 #endif // MPLANG_CRYPTO_FIELD_OKVS_H

@@ -7,7 +7,7 @@
 
 #include "llvm/Support/Error.h"
 
-namespace mplang::field {
+namespace mplang::crypto::field {
 
 /// 16 bytes from getrandom(2).
 llvm::Expected<Gf128> osRandomBlock();
@@ -28,6 +28,6 @@ private:
   uint64_t counter = 0;
 };
 
-} // namespace mplang::field
+} // namespace mplang::crypto::field
 
 #endif // MPLANG_CRYPTO_FIELD_RANDOM_H

@@ -74,13 +74,13 @@ static bool isPrime(uint64_t n) {
 // The bound and the standard sets are the BFV library's, so that a type
 // names exactly the context the run time builds.
 int64_t ParamsAttr::getMaxCoeffModulusBits(int64_t n) {
-  return n > 0 ? mplang::bfv::maxCoeffModulusBits(n) : 0;
+  return n > 0 ? mplang::crypto::bfv::maxCoeffModulusBits(n) : 0;
 }
 
 SmallVector<int64_t> ParamsAttr::getStandardCoeffModulusBits(int64_t n) {
   if (n <= 0)
     return {};
-  std::vector<int> bits = mplang::bfv::defaultCoeffModulusBits(n);
+  std::vector<int> bits = mplang::crypto::bfv::defaultCoeffModulusBits(n);
   return SmallVector<int64_t>(bits.begin(), bits.end());
 }
 
