@@ -1,8 +1,8 @@
 // Gilboa VOLE of 2^20 random elements under one delta, as 64 library calls
 // of 2^14 elements: w = v + u * delta for every one of the 2^21 words. Each
 // chunk waits for the previous one's count, so one chunk is in memory at a
-// time.
-// RUN: mplang-run --sim 2 %s | FileCheck %s
+// time. About 20 s in a release build, over a minute under ASan.
+// RUN: mplang-run --sim 2 --timeout 900 %s | FileCheck %s
 // CHECK: rank 1: dense<2097152> : tensor<i64>
 
 module attributes {simp.world_size = 2 : i64} {
