@@ -155,20 +155,21 @@ void mplang::crypto::field::aesExpand(llvm::ArrayRef<Gf128> seeds,
                                       bool feedForward, Isa isa) {
   assert(out.size() == seeds.size() * length && "size mismatch");
   static const Aes128 cipher(kAesExpandKey);
-  auto input = [&](size_t k) {
-    return seeds[k / length] ^ Gf128{k % length, 0};
+  // Calls f(out block, its input seeds[i] ^ {j, 0}) row by row.
+  auto forEachInput = [&](auto f) {
+    for (size_t i = 0, k = 0; i < seeds.size(); ++i)
+      for (uint64_t j = 0; j < length; ++j, ++k)
+        f(out[k], seeds[i] ^ Gf128{j, 0});
   };
   // Short rows (a hash of each seed) would pay the counter path's set-up per
   // seed: encrypt all inputs in one pipelined pass instead.
   if (length < kAesExpandRowMin) {
-    for (size_t k = 0; k < out.size(); ++k)
-      out[k] = input(k);
+    forEachInput([](Gf128 &block, Gf128 x) { block = x; });
     cipher.encrypt(out, out, isa);
   } else {
     for (size_t i = 0; i < seeds.size(); ++i)
       cipher.encryptCounter(seeds[i], 0, out.slice(i * length, length), isa);
   }
   if (feedForward)
-    for (size_t k = 0; k < out.size(); ++k)
-      out[k] ^= input(k);
+    forEachInput([](Gf128 &block, Gf128 x) { block ^= x; });
 }
