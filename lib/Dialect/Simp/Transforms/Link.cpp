@@ -66,6 +66,8 @@ private:
   /// The program's name for `def` linked with `roles`, copying it (and,
   /// through the worklist, what it calls) on first use.
   FailureOr<StringAttr> instantiate(func::FuncOp def, const RoleMap &roles);
+  /// Remembers that `linked` is `def` with `roles` and queues its calls.
+  void record(func::FuncOp linked, func::FuncOp def, const RoleMap &roles);
   LogicalResult linkCalls(func::FuncOp linked, func::FuncOp def,
                           ArrayRef<int64_t> roles);
 
@@ -174,21 +176,35 @@ Linker::resolve(func::FuncOp declaration, ArrayRef<int64_t> outer) {
   return std::make_pair(def, std::move(*bound));
 }
 
+/// A copy of `def` with its ranks bound by `roles`, in no module yet.
+static FailureOr<func::FuncOp> specialize(func::FuncOp def,
+                                          ArrayRef<int64_t> roles) {
+  auto copy = cast<func::FuncOp>(def->clone());
+  if (succeeded(remapRoles(copy, roles)))
+    return copy;
+  copy.erase();
+  return failure();
+}
+
+void Linker::record(func::FuncOp linked, func::FuncOp def,
+                    const RoleMap &roles) {
+  instances.try_emplace({def, {roles.begin(), roles.end()}},
+                        linked.getSymNameAttr());
+  worklist.emplace_back(linked, def, roles);
+}
+
 FailureOr<StringAttr> Linker::instantiate(func::FuncOp def,
                                           const RoleMap &roles) {
-  Instance key{def, {roles.begin(), roles.end()}};
-  if (auto it = instances.find(key); it != instances.end())
+  if (auto it = instances.find({def, {roles.begin(), roles.end()}});
+      it != instances.end())
     return it->second;
-  auto copy = cast<func::FuncOp>(def->clone());
-  copy.setPrivate();
-  if (failed(remapRoles(copy, roles))) {
-    copy.erase();
+  FailureOr<func::FuncOp> copy = specialize(def, roles);
+  if (failed(copy))
     return failure();
-  }
-  StringAttr name = symbols.insert(copy);
-  instances[key] = name;
-  worklist.emplace_back(copy, def, roles);
-  return name;
+  copy->setPrivate();
+  symbols.insert(*copy);
+  record(*copy, def, roles);
+  return copy->getSymNameAttr();
 }
 
 LogicalResult Linker::linkCalls(func::FuncOp linked, func::FuncOp def,
@@ -227,17 +243,13 @@ LogicalResult Linker::link(func::FuncOp declaration) {
   if (failed(resolved))
     return failure();
   auto [def, roles] = *resolved;
-  Instance key{def, {roles.begin(), roles.end()}};
-  auto copy = cast<func::FuncOp>(def->clone());
-  if (failed(remapRoles(copy, roles))) {
-    copy.erase();
+  FailureOr<func::FuncOp> copy = specialize(def, roles);
+  if (failed(copy))
     return failure();
-  }
-  declaration.getBody().takeBody(copy.getBody());
-  copy.erase();
+  declaration.getBody().takeBody(copy->getBody());
+  copy->erase();
   declaration->removeAttr(SimpDialect::getLinkNameAttrName());
-  instances.try_emplace(key, declaration.getSymNameAttr());
-  worklist.emplace_back(declaration, def, roles);
+  record(declaration, def, roles);
   while (!worklist.empty()) {
     auto [linked, from, bound] = worklist.pop_back_val();
     if (failed(linkCalls(linked, from, bound)))
