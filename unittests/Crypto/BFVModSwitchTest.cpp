@@ -13,31 +13,10 @@ using llvm::cantFail;
 
 namespace {
 
-class BFVModSwitchTest : public ::testing::TestWithParam<size_t> {
+class BFVModSwitchTest : public DegreeTest<1> {
 protected:
-  static void SetUpTestSuite() {
-    for (size_t n : {4096u, 8192u})
-      sessions[n] = new Session(n, 1032193, {1});
-  }
-  static void TearDownTestSuite() {
-    for (auto &[n, s] : sessions)
-      delete s;
-  }
-  static std::map<size_t, Session *> sessions;
-
-  Session &s() { return *sessions.at(GetParam()); }
-  const Context &ctx() { return *s().ctx; }
   size_t primes() { return ctx().dataBase().size(); }
-  std::vector<int64_t> random() {
-    std::vector<int64_t> v(GetParam());
-    for (int64_t &x : v)
-      x = static_cast<int64_t>(rng() % 1001) - 500;
-    return v;
-  }
-
-  std::mt19937_64 rng{GetParam() + 1};
 };
-std::map<size_t, Session *> BFVModSwitchTest::sessions;
 
 TEST_P(BFVModSwitchTest, DecryptsAtEveryLevel) {
   auto a = random(), b = random();
@@ -59,11 +38,12 @@ TEST_P(BFVModSwitchTest, DecryptsAtEveryLevel) {
     EXPECT_EQ(s().decrypt(p), prod);
     EXPECT_EQ(s().decrypt(y), a);
     // One prime at a time gives the same result as several at once.
-    if (drop > 1)
+    if (drop > 1) {
       EXPECT_EQ(cantFail(s().eval.modSwitch(
                              cantFail(s().eval.modSwitch(fresh, drop - 1)), 1))
                     .polys,
                 x.polys);
+    }
     std::printf("n=%zu, %zu of %zu primes: budget fresh %d -> %d, after mul "
                 "%d -> %d bits\n",
                 GetParam(), primes() - drop, primes(), s().budget(fresh),

@@ -13,36 +13,15 @@ using llvm::cantFail;
 
 namespace {
 
-class BFVSymmetricTest : public ::testing::TestWithParam<size_t> {
+class BFVSymmetricTest : public DegreeTest<0> {
 protected:
-  static void SetUpTestSuite() {
-    for (size_t n : {4096u, 8192u})
-      sessions[n] = new Session(n, 1032193, {1});
-  }
-  static void TearDownTestSuite() {
-    for (auto &[n, s] : sessions)
-      delete s;
-  }
-  static std::map<size_t, Session *> sessions;
-
-  Session &s() { return *sessions.at(GetParam()); }
-  const Context &ctx() { return *s().ctx; }
   SymmetricEncryptor symmetric() {
     return SymmetricEncryptor(s().ctx, s().keygen.secretKey());
   }
   Ciphertext encrypt(llvm::ArrayRef<int64_t> v) {
     return cantFail(symmetric().encrypt(s().encode(v)));
   }
-  std::vector<int64_t> random() {
-    std::vector<int64_t> v(GetParam());
-    for (int64_t &x : v)
-      x = static_cast<int64_t>(rng() % 1001) - 500;
-    return v;
-  }
-
-  std::mt19937_64 rng{GetParam()};
 };
-std::map<size_t, Session *> BFVSymmetricTest::sessions;
 
 TEST_P(BFVSymmetricTest, DecryptsAndComputes) {
   auto a = random(), b = random();

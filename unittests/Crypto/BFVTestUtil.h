@@ -7,7 +7,11 @@
 #include "mplang/Crypto/BFV/Encryptor.h"
 #include "mplang/Crypto/BFV/Evaluator.h"
 
+#include "gtest/gtest.h"
+
+#include <map>
 #include <optional>
+#include <random>
 
 namespace mplang::crypto::bfv::test {
 
@@ -61,6 +65,38 @@ template <typename T> bool failed(llvm::Expected<T> e) {
   llvm::consumeError(e.takeError());
   return true;
 }
+
+/// A suite over the degrees 4096 and 8192 sharing one Session per degree
+/// (t = 1032193, rotation step 1), with vectors of values in [-500, 500]
+/// drawn from a generator seeded with n + `SeedOffset`.
+template <unsigned SeedOffset>
+class DegreeTest : public ::testing::TestWithParam<size_t> {
+protected:
+  static void SetUpTestSuite() {
+    for (size_t n : {4096u, 8192u})
+      sessions()[n] = new Session(n, 1032193, {1});
+  }
+  static void TearDownTestSuite() {
+    for (auto &[n, s] : sessions())
+      delete s;
+    sessions().clear();
+  }
+  static std::map<size_t, Session *> &sessions() {
+    static std::map<size_t, Session *> bySize;
+    return bySize;
+  }
+
+  Session &s() { return *sessions().at(GetParam()); }
+  const Context &ctx() { return *s().ctx; }
+  std::vector<int64_t> random() {
+    std::vector<int64_t> v(GetParam());
+    for (int64_t &x : v)
+      x = static_cast<int64_t>(rng() % 1001) - 500;
+    return v;
+  }
+
+  std::mt19937_64 rng{GetParam() + SeedOffset};
+};
 
 } // namespace mplang::crypto::bfv::test
 
