@@ -61,3 +61,10 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  // expected-error @below {{'simp.link_name' must be a string}}
+  func.func private @f(!simp.mp<i64, [0]>) attributes {simp.link_name = 3 : i64}
+}
