@@ -145,3 +145,86 @@ func.func @ldpc_result(%msg: tensor<4x!gf>, %indices: tensor<7xi64>, %indptr: te
   %s = field.ldpc_encode %msg, %indices, %indptr m = 3, n = 4 : tensor<4x!gf>, tensor<7xi64>, tensor<4xi64> -> tensor<4x!gf>
   return
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Scatter and scan
+//===----------------------------------------------------------------------===//
+
+!gf = !field.gf128
+func.func @scatter_values(%d: tensor<8x!gf>, %i: tensor<3xi64>, %v: tensor<2x!gf>) {
+  // expected-error @+1 {{'field.scatter_add' op values has shape [2] but expects [3]}}
+  %r = field.scatter_add %d, %i, %v : tensor<8x!gf>, tensor<3xi64>, tensor<2x!gf> -> tensor<8x!gf>
+  return
+}
+
+// -----
+
+!gf = !field.gf128
+func.func @scatter_result(%d: tensor<8x!gf>, %i: tensor<3xi64>, %v: tensor<3x!gf>) {
+  // expected-error @+1 {{'field.scatter_add' op result has shape [4] but expects [8]}}
+  %r = field.scatter_add %d, %i, %v : tensor<8x!gf>, tensor<3xi64>, tensor<3x!gf> -> tensor<4x!gf>
+  return
+}
+
+// -----
+
+!gf = !field.gf128
+func.func @prefix_sum_types(%x: tensor<8x!gf>) {
+  // expected-error @+1 {{'field.prefix_sum' op requires the same type for all operands and results}}
+  %a = "field.prefix_sum"(%x) : (tensor<8x!gf>) -> tensor<4x!gf>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Rows
+//===----------------------------------------------------------------------===//
+
+func.func @sort_rows_element(%x: tensor<4x2xf32>) {
+  // expected-error @+1 {{'field.sort_rows' op operand #0 must be statically shaped 2-D tensor of 8-bit integer or 16-bit integer or 32-bit integer or 64-bit integer values, but got 'tensor<4x2xf32>'}}
+  %s = field.sort_rows %x : tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @sort_rows_width(%x: tensor<4x9xi16>) {
+  // expected-error @+1 {{'field.sort_rows' op row width 9 of 16-bit elements is not in [1, 8]: a row must pack into a 128-bit key}}
+  %s = field.sort_rows %x : tensor<4x9xi16>
+  return
+}
+
+// -----
+
+func.func @contains_rows_element(%s: tensor<4x2xi16>, %q: tensor<3x2xui16>) {
+  // expected-error @+1 {{'field.contains_rows' op queries have element type 'ui16' but the set has 'i16'}}
+  %m = field.contains_rows %s, %q : tensor<4x2xi16>, tensor<3x2xui16> -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @contains_rows_queries(%s: tensor<4x2xi16>, %q: tensor<3x3xi16>) {
+  // expected-error @+1 {{'field.contains_rows' op queries has shape [3, 3] but expects [3, 2]}}
+  %m = field.contains_rows %s, %q : tensor<4x2xi16>, tensor<3x3xi16> -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @contains_rows_width(%s: tensor<4x0xi16>, %q: tensor<3x0xi16>) {
+  // expected-error @+1 {{'field.contains_rows' op row width 0 of 16-bit elements is not in [1, 8]: a row must pack into a 128-bit key}}
+  %m = field.contains_rows %s, %q : tensor<4x0xi16>, tensor<3x0xi16> -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @contains_rows_result(%s: tensor<4x2xi16>, %q: tensor<3x2xi16>) {
+  // expected-error @+1 {{'field.contains_rows' op result has shape [4] but expects [3]}}
+  %m = field.contains_rows %s, %q : tensor<4x2xi16>, tensor<3x2xi16> -> tensor<4xi1>
+  return
+}

@@ -59,6 +59,30 @@ func.func @ldpc(%msg: tensor<4x!gf>, %indices: tensor<7xi64>, %indptr: tensor<4x
   return %s : tensor<3x!gf>
 }
 
+// CHECK-LABEL: func.func @scatter_scan
+// CHECK: %[[R:.*]] = field.scatter_add %{{.*}}, %{{.*}}, %{{.*}} : tensor<8x!field.gf128>, tensor<3xi64>, tensor<3x!field.gf128> -> tensor<8x!field.gf128>
+// CHECK: field.scatter_add %[[R]], %{{.*}}, %{{.*}} : tensor<8x!field.gf128>, tensor<3xui64>, tensor<3x!field.gf128> -> tensor<8x!field.gf128>
+// CHECK: field.prefix_sum %{{.*}} : tensor<8x!field.gf128>
+func.func @scatter_scan(%d: tensor<8x!gf>, %i: tensor<3xi64>, %u: tensor<3xui64>, %v: tensor<3x!gf>) -> tensor<8x!gf> {
+  %r = field.scatter_add %d, %i, %v : tensor<8x!gf>, tensor<3xi64>, tensor<3x!gf> -> tensor<8x!gf>
+  %s = field.scatter_add %r, %u, %v : tensor<8x!gf>, tensor<3xui64>, tensor<3x!gf> -> tensor<8x!gf>
+  %a = field.prefix_sum %s : tensor<8x!gf>
+  return %a : tensor<8x!gf>
+}
+
+// CHECK-LABEL: func.func @rows
+// CHECK: %[[S:.*]] = field.sort_rows %{{.*}} : tensor<1000x5xi16>
+// CHECK: field.contains_rows %[[S]], %{{.*}} : tensor<1000x5xi16>, tensor<700x5xi16> -> tensor<700xi1>
+// CHECK: field.sort_rows %{{.*}} : tensor<3x16xui8>
+// CHECK: field.sort_rows %{{.*}} : tensor<3x2xsi64>
+func.func @rows(%x: tensor<1000x5xi16>, %q: tensor<700x5xi16>, %b: tensor<3x16xui8>, %w: tensor<3x2xsi64>) -> (tensor<700xi1>, tensor<3x16xui8>, tensor<3x2xsi64>) {
+  %s = field.sort_rows %x : tensor<1000x5xi16>
+  %m = field.contains_rows %s, %q : tensor<1000x5xi16>, tensor<700x5xi16> -> tensor<700xi1>
+  %bs = field.sort_rows %b : tensor<3x16xui8>
+  %ws = field.sort_rows %w : tensor<3x2xsi64>
+  return %m, %bs, %ws : tensor<700xi1>, tensor<3x16xui8>, tensor<3x2xsi64>
+}
+
 // Field values live inside party calls like any local type.
 // CHECK-LABEL: func.func @in_pcall
 // CHECK: simp.pcall [1] () : () -> !simp.mp<tensor<2x!field.gf128>, [1]>

@@ -46,6 +46,17 @@ static LogicalResult verifyWordsCast(Operation *op, StringRef what,
   return verifyShape(op, what, words, expected);
 }
 
+/// A row of `type` (an N x K integer matrix) must pack into a 128-bit key.
+static LogicalResult verifyRowWidth(Operation *op, RankedTensorType type) {
+  int64_t width = type.getDimSize(1);
+  unsigned bits = type.getElementTypeBitWidth();
+  if (width >= 1 && width <= 128 / bits)
+    return success();
+  return op->emitOpError("row width ")
+         << width << " of " << bits << "-bit elements is not in [1, "
+         << 128 / bits << "]: a row must pack into a 128-bit key";
+}
+
 //===----------------------------------------------------------------------===//
 // Ops
 //===----------------------------------------------------------------------===//
@@ -104,4 +115,41 @@ LogicalResult LdpcEncodeOp::verify() {
                          {static_cast<int64_t>(getN())})) ||
       failed(verifyShape(*this, "indptr", getIndptr().getType(), {m + 1})) ||
       failed(verifyShape(*this, "result", getResult().getType(), {m})));
+}
+
+LogicalResult ScatterAddOp::verify() {
+  return failure(failed(verifyShape(*this, "values", getValues().getType(),
+                                    getIndices().getType().getShape())) ||
+                 failed(verifyShape(*this, "result", getResult().getType(),
+                                    getDest().getType().getShape())));
+}
+
+LogicalResult SortRowsOp::verify() {
+  return verifyRowWidth(*this, getInput().getType());
+}
+
+LogicalResult ContainsRowsOp::verify() {
+  RankedTensorType set = getSet().getType(), queries = getQueries().getType();
+  if (set.getElementType() != queries.getElementType())
+    return emitOpError("queries have element type ")
+           << queries.getElementType() << " but the set has "
+           << set.getElementType();
+  if (failed(verifyShape(*this, "queries", queries,
+                         {queries.getDimSize(0), set.getDimSize(1)})) ||
+      failed(verifyRowWidth(*this, set)))
+    return failure();
+  return verifyShape(*this, "result", getResult().getType(),
+                     {queries.getDimSize(0)});
+}
+
+LogicalResult EaEncodeOp::verify() {
+  RankedTensorType noise = getNoise().getType();
+  if (noise.getRank() != 1 && noise.getRank() != 2)
+    return emitOpError("noise must be a vector or a matrix, got rank ")
+           << noise.getRank();
+  if (noise.getDimSize(0) == 0)
+    return emitOpError("noise has no elements to encode");
+  SmallVector<int64_t> expected(noise.getShape());
+  expected[0] = getM();
+  return verifyShape(*this, "result", getResult().getType(), expected);
 }

@@ -20,6 +20,12 @@ def Field_Indices : RankedTensorOf<[AnyI64],
     [HasStaticShapePred, HasAnyRankOfPred<[1]>],
     "statically shaped 1-D tensor">;
 def Field_Count : ConfinedAttr<I64Attr, [IntPositive]>;
+def Field_Rows : RankedTensorOf<[AnyI8, AnyI16, AnyI32, AnyI64],
+    [HasStaticShapePred, HasAnyRankOfPred<[2]>],
+    "statically shaped 2-D tensor">;
+def Field_Mask : RankedTensorOf<[I1],
+    [HasStaticShapePred, HasAnyRankOfPred<[1]>],
+    "statically shaped 1-D tensor">;
 
 //===----------------------------------------------------------------------===//
 // Words <-> elements
@@ -257,6 +263,147 @@ def Field_LdpcEncodeOp : Field_Op<"ldpc_encode", [Pure]> {
   let assemblyFormat = [{
     $message `,` $indices `,` $indptr `m` `=` $m `,` `n` `=` $n attr-dict `:`
     type($message) `,` type($indices) `,` type($indptr) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Vectors: scatter and scan
+//===----------------------------------------------------------------------===//
+
+def Field_ScatterAddOp : Field_Op<"scatter_add", [Pure]> {
+  let summary = "Xor values into a vector at given indices";
+  let description = [{
+    The result is `dest` with `values[k]` xored into element `indices[k]`
+    for each `k`; repeated indices accumulate (in any order, xor being
+    commutative). `indices` has as many 64-bit entries, of any signedness,
+    as `values` has elements, and the result has the type of `dest`. An index
+    outside `[0, N)` (read as signed) is a run-time error. Silent VOLE uses
+    it to puncture a GGM tree's leaves.
+
+    Example: `dest = [a, b, c]`, `indices = [2, 0, 2]`, `values = [x, y, z]`
+    give `[a ^ y, b, c ^ x ^ z]`.
+
+    ```mlir
+    %r = field.scatter_add %dest, %indices, %values : tensor<8x!field.gf128>, tensor<3xi64>, tensor<3x!field.gf128> -> tensor<8x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Vector:$dest, Field_Indices:$indices,
+                       Field_Vector:$values);
+  let results = (outs Field_Vector:$result);
+  let assemblyFormat = [{
+    $dest `,` $indices `,` $values attr-dict `:` type($dest) `,`
+    type($indices) `,` type($values) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Field_PrefixSumOp : Field_Op<"prefix_sum",
+                                 [Pure, SameOperandsAndResultType]> {
+  let summary = "Inclusive xor scan of a vector";
+  let description = [{
+    `result[i] = x[0] ^ x[1] ^ ... ^ x[i]`: multiplication by the
+    lower-triangular all-ones matrix, the "accumulate" step of
+    expand-accumulate codes (silent VOLE's LPN encoding).
+
+    Example: `[a, b, c]` gives `[a, a ^ b, a ^ b ^ c]`.
+
+    ```mlir
+    %a = field.prefix_sum %x : tensor<8x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Vector:$input);
+  let results = (outs Field_Vector:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Rows of integers: sort and membership
+//===----------------------------------------------------------------------===//
+
+def Field_SortRowsOp : Field_Op<"sort_rows",
+                                [Pure, SameOperandsAndResultType]> {
+  let summary = "Sort the rows of an integer matrix";
+  let description = [{
+    The rows of the `N x K` input in ascending lexicographic order, element
+    0 most significant, elements compared as unsigned integers whatever the
+    signedness of the type. Equal rows are all kept. A row must pack into
+    one 128-bit key: `K * bitwidth <= 128` (and `K >= 1`). PSI sorts its
+    tag sets so that their order says nothing about the inputs.
+
+    Example: rows `[2, 1], [0xFFFF, 0], [0, 7], [2, 1]` of `i16` sort to
+    `[0, 7], [2, 1], [2, 1], [-1, 0]` (`0xFFFF`, printed as `-1`, is the
+    largest).
+
+    ```mlir
+    %s = field.sort_rows %x : tensor<1000x5xi16>
+    ```
+  }];
+  let arguments = (ins Field_Rows:$input);
+  let results = (outs Field_Rows:$result);
+  let assemblyFormat = "$input attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Field_ContainsRowsOp : Field_Op<"contains_rows", [Pure]> {
+  let summary = "Whether each query row is a row of a set";
+  let description = [{
+    `result[q]` is 1 iff row `q` of `queries` equals some row of `set`. Both
+    are 2-D with one element type and one row width `K`, and a row packs
+    into one 128-bit key (`K * bitwidth <= 128`); the result has one `i1`
+    per query. The run time is linear in the rows (a hash table of the
+    set), so PSI can intersect tag sets of 2^20 elements.
+
+    Example:
+
+    ```mlir
+    %m = field.contains_rows %set, %queries : tensor<1000x5xi16>, tensor<700x5xi16> -> tensor<700xi1>
+    ```
+  }];
+  let arguments = (ins Field_Rows:$set, Field_Rows:$queries);
+  let results = (outs Field_Mask:$result);
+  let assemblyFormat = [{
+    $set `,` $queries attr-dict `:` type($set) `,` type($queries) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// LPN codes
+//===----------------------------------------------------------------------===//
+
+def Field_EaEncodeOp : Field_Op<"ea_encode", [Pure]> {
+  let summary = "Dual expand-accumulate encoding (silent VOLE compression)";
+  let description = [{
+    Multiplies a noise vector of `n` elements by the dual of an
+    expand-accumulate code (Boyle, Couteau, Gilboa, Ishai, Kohl, Resch,
+    Scholl, CRYPTO 2022), giving `m` elements: first the prefix sums
+    `a[i] = e[0] + ... + e[i]`, then `y[r] = a[p(r, 0)] + ... +
+    a[p(r, weight - 1)]`. Position `k` of output `r` is word
+    `j = r * weight + k` of the stream `AES-128_K(seed xor q)`,
+    `q = 0, 1, ...` (two words `[lo, hi]` per block, as `field.aes_expand`),
+    scaled to `[0, n)` as `floor(word * n / 2^64)`; positions are drawn with
+    replacement (a repeated one cancels). The map is linear, so two parties
+    holding `w = v + u * delta` keep that relation after encoding each
+    vector.
+
+    A 2-D `n x K` operand is `K` vectors encoded with the same positions
+    (one pass over memory for all of them); the result is `m x K`.
+
+    Example:
+
+    ```mlir
+    %y = field.ea_encode %e, %seed m = 4 weight = 21 : tensor<10x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
+    %z = field.ea_encode %uv, %seed m = 4 weight = 21 : tensor<10x2x!field.gf128>, tensor<!field.gf128> -> tensor<4x2x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Tensor:$noise, Field_Block:$seed, Field_Count:$m,
+                       Field_Count:$weight);
+  let results = (outs Field_Tensor:$result);
+  let assemblyFormat = [{
+    $noise `,` $seed `m` `=` $m `weight` `=` $weight attr-dict `:`
+    type($noise) `,` type($seed) `->` type($result)
   }];
   let hasVerifier = 1;
 }
