@@ -74,3 +74,35 @@ Gf128 mplang::crypto::field::xorSum(llvm::ArrayRef<Gf128> a) {
     sum ^= x;
   return sum;
 }
+
+void mplang::crypto::field::prefixSum(llvm::ArrayRef<Gf128> a,
+                                      llvm::MutableArrayRef<Gf128> out,
+                                      size_t width) {
+  assert(a.size() == out.size() && width > 0 && a.size() % width == 0 &&
+         "size mismatch");
+  // One column keeps its sum in registers instead of reloading out[i - 1].
+  if (width == 1) {
+    Gf128 sum;
+    for (size_t i = 0; i < out.size(); ++i)
+      out[i] = sum ^= a[i];
+    return;
+  }
+  for (size_t i = 0; i < out.size(); ++i)
+    out[i] = i < width ? a[i] : out[i - width] ^ a[i];
+}
+
+llvm::Error mplang::crypto::field::scatterAdd(llvm::MutableArrayRef<Gf128> dest,
+                                              llvm::ArrayRef<uint64_t> indices,
+                                              llvm::ArrayRef<Gf128> values) {
+  assert(indices.size() == values.size() && "size mismatch");
+  // All indices are checked first so that a failure changes nothing.
+  for (size_t k = 0; k < indices.size(); ++k)
+    if (indices[k] >= dest.size())
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "index %lld at position %zu is outside [0, %zu)",
+          static_cast<long long>(indices[k]), k, dest.size());
+  for (size_t k = 0; k < indices.size(); ++k)
+    dest[indices[k]] ^= values[k];
+  return llvm::Error::success();
+}

@@ -103,4 +103,62 @@ TEST(Gf128Test, AddAndXorSum) {
   EXPECT_EQ(xorSum({}), Gf128());
 }
 
+TEST(Gf128Test, PrefixSum) {
+  std::vector<Gf128> a = {{1, 0x10}, {2, 0x20}, {4, 0x40}, {1, 0x10}};
+  std::vector<Gf128> out(4);
+  prefixSum(a, out);
+  EXPECT_EQ(out,
+            (std::vector<Gf128>{{1, 0x10}, {3, 0x30}, {7, 0x70}, {6, 0x60}}));
+  // In place, and a single element is itself.
+  prefixSum(a, a);
+  EXPECT_EQ(a, out);
+  std::vector<Gf128> one = {{9, 9}};
+  prefixSum(one, one);
+  EXPECT_EQ(one, (std::vector<Gf128>{{9, 9}}));
+}
+
+TEST(Gf128Test, PrefixSumDownColumns) {
+  // Two columns of three rows: each column is scanned on its own.
+  std::vector<Gf128> a = {{1, 0}, {0, 1}, {2, 0}, {0, 2}, {4, 0}, {0, 4}};
+  std::vector<Gf128> out(6);
+  prefixSum(a, out, 2);
+  EXPECT_EQ(out, (std::vector<Gf128>{
+                     {1, 0}, {0, 1}, {3, 0}, {0, 3}, {7, 0}, {0, 7}}));
+}
+
+TEST(Gf128Test, PrefixSumMatchesRunningXor) {
+  std::mt19937_64 rng(11);
+  std::vector<Gf128> a(1000), out(1000);
+  for (Gf128 &x : a)
+    x = {rng(), rng()};
+  prefixSum(a, out);
+  for (size_t i = 0; i < a.size(); ++i)
+    ASSERT_EQ(out[i], xorSum(llvm::ArrayRef(a).take_front(i + 1)))
+        << "index " << i;
+}
+
+TEST(Gf128Test, ScatterAdd) {
+  // Repeated indices accumulate; untouched elements keep dest's value.
+  std::vector<Gf128> dest = {{1, 1}, {2, 2}, {3, 3}, {4, 4}};
+  ASSERT_FALSE(bool(scatterAdd(dest, {2, 0, 2, 3},
+                               {{0x10, 0}, {0x20, 0}, {0x40, 0}, {4, 4}})));
+  EXPECT_EQ(dest, (std::vector<Gf128>{{0x21, 1}, {2, 2}, {0x53, 3}, {0, 0}}));
+  std::vector<Gf128> one = {{5, 6}};
+  ASSERT_FALSE(bool(scatterAdd(one, {0, 0}, {{1, 0}, {0, 1}})));
+  EXPECT_EQ(one, (std::vector<Gf128>{{4, 7}}));
+}
+
+TEST(Gf128Test, ScatterAddOutOfRangeChangesNothing) {
+  std::vector<Gf128> dest = {{1, 1}, {2, 2}, {3, 3}};
+  const std::vector<Gf128> before = dest;
+  EXPECT_EQ(
+      llvm::toString(scatterAdd(dest, {0, 1, 3}, {{1, 0}, {1, 0}, {1, 0}})),
+      "index 3 at position 2 is outside [0, 3)");
+  EXPECT_EQ(dest, before);
+  // Indices are i64: all ones is -1, not a huge unsigned index.
+  EXPECT_EQ(llvm::toString(scatterAdd(dest, {~uint64_t(0)}, {{1, 0}})),
+            "index -1 at position 0 is outside [0, 3)");
+  EXPECT_EQ(dest, before);
+}
+
 } // namespace

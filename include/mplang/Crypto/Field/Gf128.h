@@ -13,6 +13,7 @@
 #include "mplang/Crypto/Field/Isa.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 
@@ -48,6 +49,20 @@ void add(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
 
 /// The sum of all elements (zero for an empty array).
 Gf128 xorSum(llvm::ArrayRef<Gf128> a);
+
+/// The inclusive scan down the columns of a row-major matrix of `width`
+/// columns: out[i] = a[i] + a[i - width] + a[i - 2 width] + ..., so with
+/// width 1, out[i] = a[0] + ... + a[i]. The arrays have equal sizes, a
+/// multiple of `width`; `out` may alias `a`.
+void prefixSum(llvm::ArrayRef<Gf128> a, llvm::MutableArrayRef<Gf128> out,
+               size_t width = 1);
+
+/// dest[indices[k]] += values[k] for each k; the two arrays have equal sizes.
+/// Fails, leaving `dest` as it was, if an index (read as signed) is outside
+/// the vector.
+llvm::Error scatterAdd(llvm::MutableArrayRef<Gf128> dest,
+                       llvm::ArrayRef<uint64_t> indices,
+                       llvm::ArrayRef<Gf128> values);
 
 } // namespace mplang::crypto::field
 

@@ -1,0 +1,262 @@
+//===- Rows.cpp - sorting and membership of short integer rows ------------===//
+//
+// Rows are packed into 64-bit keys when they fit, else 128-bit ones. Sorting
+// is an LSD radix sort on the key's bytes (stable, linear); membership is a
+// linear-probing hash table at most half full.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Crypto/Field/Rows.h"
+#include "mplang/Crypto/Field/Random.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <vector>
+
+using namespace mplang::crypto::field;
+
+namespace {
+
+__extension__ typedef unsigned __int128 U128;
+
+/// The number of rows in `bytes`, or an error unless the shape packs into a
+/// key and `bytes` holds whole rows.
+llvm::Expected<size_t> countRows(llvm::ArrayRef<uint8_t> bytes, RowShape shape,
+                                 const char *what) {
+  unsigned size = shape.elementBytes;
+  if ((size != 1 && size != 2 && size != 4 && size != 8) || shape.width == 0 ||
+      shape.width > 16 / size)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "rows: %zu elements of %u bytes do not pack into a 128-bit key",
+        shape.width, size);
+  size_t rowBytes = shape.width * size;
+  if (bytes.size() % rowBytes != 0)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "rows: the %s hold %zu bytes, not a whole number of %zu-byte rows",
+        what, bytes.size(), rowBytes);
+  return bytes.size() / rowBytes;
+}
+
+/// Calls `f` with a value of the unsigned type of `bytes` bytes.
+template <typename F> auto withElement(unsigned bytes, F &&f) {
+  switch (bytes) {
+  case 1:
+    return f(uint8_t{});
+  case 2:
+    return f(uint16_t{});
+  case 4:
+    return f(uint32_t{});
+  default:
+    return f(uint64_t{});
+  }
+}
+
+/// Keys whose order is the rows' lexicographic order: element 0 in the
+/// most significant bits.
+template <typename Key, typename Elem>
+std::vector<Key> packOrdered(const uint8_t *rows, size_t n, size_t width) {
+  constexpr unsigned bits = 8 * sizeof(Elem);
+  std::vector<Key> keys(n);
+  for (size_t r = 0; r < n; ++r, rows += width * sizeof(Elem)) {
+    Key key = 0;
+    for (size_t j = 0; j < width; ++j) {
+      Elem e;
+      std::memcpy(&e, rows + j * sizeof(Elem), sizeof(Elem));
+      key |= Key(e) << (bits * (width - 1 - j));
+    }
+    keys[r] = key;
+  }
+  return keys;
+}
+
+template <typename Key, typename Elem>
+void unpackOrdered(const Key *keys, size_t n, size_t width, uint8_t *rows) {
+  constexpr unsigned bits = 8 * sizeof(Elem);
+  for (size_t r = 0; r < n; ++r, rows += width * sizeof(Elem))
+    for (size_t j = 0; j < width; ++j) {
+      auto e = static_cast<Elem>(keys[r] >> (bits * (width - 1 - j)));
+      std::memcpy(rows + j * sizeof(Elem), &e, sizeof(Elem));
+    }
+}
+
+/// Sorts `keys` by their low `bytes` bytes, one stable counting pass per
+/// byte, least significant first; returns the sorted array, which is `keys`
+/// or `scratch`.
+template <typename Key>
+const Key *radixSort(std::vector<Key> &keys, std::vector<Key> &scratch,
+                     unsigned bytes) {
+  size_t n = keys.size();
+  std::vector<std::array<size_t, 256>> counts(bytes);
+  for (Key key : keys)
+    for (unsigned b = 0; b < bytes; ++b)
+      ++counts[b][static_cast<uint8_t>(key >> (8 * b))];
+  scratch.resize(n);
+  Key *src = keys.data(), *dst = scratch.data();
+  for (unsigned b = 0; b < bytes; ++b) {
+    std::array<size_t, 256> &next = counts[b];
+    // A byte equal in all keys leaves the order as it is.
+    if (next[static_cast<uint8_t>(src[0] >> (8 * b))] == n)
+      continue;
+    size_t offset = 0;
+    for (size_t &count : next)
+      offset += std::exchange(count, offset);
+    for (size_t i = 0; i < n; ++i)
+      dst[next[static_cast<uint8_t>(src[i] >> (8 * b))]++] = src[i];
+    std::swap(src, dst);
+  }
+  return src;
+}
+
+template <typename Key>
+void sortKeyed(llvm::ArrayRef<uint8_t> rows, size_t n, RowShape shape,
+               llvm::MutableArrayRef<uint8_t> sorted) {
+  withElement(shape.elementBytes, [&](auto elem) {
+    using Elem = decltype(elem);
+    std::vector<Key> keys = packOrdered<Key, Elem>(rows.data(), n, shape.width);
+    std::vector<Key> scratch;
+    const Key *result =
+        radixSort(keys, scratch, shape.width * shape.elementBytes);
+    unpackOrdered<Key, Elem>(result, n, shape.width, sorted.data());
+  });
+}
+
+/// An injective key of each row: its bytes.
+template <typename Key>
+std::vector<Key> packBytes(llvm::ArrayRef<uint8_t> rows, size_t rowBytes) {
+  std::vector<Key> keys(rows.size() / rowBytes, 0);
+  for (size_t r = 0; r < keys.size(); ++r)
+    std::memcpy(&keys[r], rows.data() + r * rowBytes, rowBytes);
+  return keys;
+}
+
+/// Folded 128-bit product, as in multiply-mix hashes.
+uint64_t mix(uint64_t a, uint64_t b) {
+  U128 product = U128(a) * b;
+  return static_cast<uint64_t>(product) ^ static_cast<uint64_t>(product >> 64);
+}
+
+/// A table of the distinct non-zero keys of a set (0 marks an empty slot
+/// and is tracked apart), at most half full.
+template <typename Key> class KeySet {
+public:
+  KeySet(size_t n, Gf128 salt)
+      : slots(llvm::PowerOf2Ceil(std::max<size_t>(2 * n, 2)), 0),
+        mask(slots.size() - 1), salt(salt) {}
+
+  void insert(llvm::ArrayRef<Key> keys) {
+    visit(keys, [&](size_t, Key key, size_t slot) {
+      if (key == 0) {
+        hasZero = true;
+        return;
+      }
+      for (; slots[slot] != 0; slot = (slot + 1) & mask)
+        if (slots[slot] == key)
+          return;
+      slots[slot] = key;
+    });
+  }
+
+  void lookUp(llvm::ArrayRef<Key> keys, llvm::MutableArrayRef<uint8_t> found) {
+    visit(keys, [&](size_t i, Key key, size_t slot) {
+      bool hit = key == 0 && hasZero;
+      for (; key != 0 && slots[slot] != 0; slot = (slot + 1) & mask)
+        if (slots[slot] == key) {
+          hit = true;
+          break;
+        }
+      found[i] = hit;
+    });
+  }
+
+private:
+  size_t home(Key key) const {
+    uint64_t lo = static_cast<uint64_t>(key), hi = 0;
+    if constexpr (sizeof(Key) > 8)
+      hi = static_cast<uint64_t>(key >> 64);
+    return mix(mix(lo ^ salt.lo, hi ^ salt.hi), 0x9E3779B97F4A7C15) & mask;
+  }
+
+  /// Calls f(i, keys[i], home slot) in order, prefetching the home slots a
+  /// few keys ahead: the table is far larger than the cache.
+  template <typename F> void visit(llvm::ArrayRef<Key> keys, F f) {
+    constexpr size_t kAhead = 16;
+    std::array<size_t, kAhead> ahead;
+    for (size_t i = 0; i < std::min(kAhead, keys.size()); ++i)
+      ahead[i] = home(keys[i]);
+    for (size_t i = 0; i < keys.size(); ++i) {
+      size_t slot = ahead[i % kAhead];
+      if (i + kAhead < keys.size()) {
+        size_t next = home(keys[i + kAhead]);
+        __builtin_prefetch(&slots[next]);
+        ahead[i % kAhead] = next;
+      }
+      f(i, keys[i], slot);
+    }
+  }
+
+  std::vector<Key> slots;
+  size_t mask;
+  Gf128 salt;
+  bool hasZero = false;
+};
+
+template <typename Key>
+void containsKeyed(llvm::ArrayRef<uint8_t> set, llvm::ArrayRef<uint8_t> queries,
+                   size_t rowBytes, Gf128 salt,
+                   llvm::MutableArrayRef<uint8_t> found) {
+  std::vector<Key> setKeys = packBytes<Key>(set, rowBytes);
+  KeySet<Key> table(setKeys.size(), salt);
+  table.insert(setKeys);
+  table.lookUp(packBytes<Key>(queries, rowBytes), found);
+}
+
+} // namespace
+
+llvm::Error
+mplang::crypto::field::sortRows(llvm::ArrayRef<uint8_t> rows, RowShape shape,
+                                llvm::MutableArrayRef<uint8_t> sorted) {
+  llvm::Expected<size_t> n = countRows(rows, shape, "rows");
+  if (!n)
+    return n.takeError();
+  if (sorted.size() != rows.size())
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "rows: the output holds %zu bytes, the input %zu", sorted.size(),
+        rows.size());
+  if (*n == 0)
+    return llvm::Error::success();
+  if (shape.width * shape.elementBytes <= 8)
+    sortKeyed<uint64_t>(rows, *n, shape, sorted);
+  else
+    sortKeyed<U128>(rows, *n, shape, sorted);
+  return llvm::Error::success();
+}
+
+llvm::Error mplang::crypto::field::containsRows(
+    llvm::ArrayRef<uint8_t> set, llvm::ArrayRef<uint8_t> queries,
+    RowShape shape, llvm::MutableArrayRef<uint8_t> found) {
+  llvm::Expected<size_t> n = countRows(set, shape, "set rows");
+  if (!n)
+    return n.takeError();
+  llvm::Expected<size_t> q = countRows(queries, shape, "queries");
+  if (!q)
+    return q.takeError();
+  if (found.size() != *q)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "rows: %zu results for %zu queries",
+                                   found.size(), *q);
+  llvm::Expected<Gf128> salt = osRandomBlock();
+  if (!salt)
+    return salt.takeError();
+  size_t rowBytes = shape.width * shape.elementBytes;
+  if (rowBytes <= 8)
+    containsKeyed<uint64_t>(set, queries, rowBytes, *salt, found);
+  else
+    containsKeyed<U128>(set, queries, rowBytes, *salt, found);
+  return llvm::Error::success();
+}
