@@ -8,9 +8,11 @@
 
 #include "Elementwise.h"
 
+#include "mplang/Crypto/Field/ExpandAccumulate.h"
 #include "mplang/Crypto/Field/Ldpc.h"
 #include "mplang/Crypto/Field/Okvs.h"
 #include "mplang/Crypto/Field/Random.h"
+#include "mplang/Crypto/Field/Rows.h"
 #include "mplang/Dialect/Field/IR/FieldOps.h"
 
 #include <cstring>
@@ -28,6 +30,8 @@ constexpr int64_t kHeavyWork = 1 << 16;
 /// Per-key cost of OKVS relative to a field multiply (about 1 ns), measured
 /// at n = 2^20 (docs/field-kernels.md): 130 ns to solve, 30 ns to decode.
 constexpr int64_t kSolveCost = 130, kDecodeCost = 30;
+/// Per-row cost of sorting and of a set look-up, measured likewise.
+constexpr int64_t kSortCost = 30, kContainsCost = 20;
 
 /// A kernel whose heaviness follows the whole op's work rather than the
 /// size of its result: a sum or a syndrome reads much more than it writes,
@@ -207,6 +211,75 @@ FailureOr<std::unique_ptr<Kernel>> ldpcEncode(Operation *op, PlanBuilder &) {
       });
 }
 
+FailureOr<std::unique_ptr<Kernel>> scatterAdd(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(
+      op, countOf(op->getResult(0)) + countOf(op->getOperand(1)),
+      [](llvm::ArrayRef<Value> args, Tensor &out) {
+        std::memcpy(out.bytes(), args[0].getTensor().bytes(), out.numBytes());
+        return lib::scatterAdd(elements(out), words(args[1]),
+                               elements(args[2]));
+      });
+}
+
+FailureOr<std::unique_ptr<Kernel>> prefixSum(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(op, countOf(op->getResult(0)),
+                         [](llvm::ArrayRef<Value> args, Tensor &out) {
+                           lib::prefixSum(elements(args[0]), elements(out));
+                           return llvm::Error::success();
+                         });
+}
+
+llvm::ArrayRef<uint8_t> bytesOf(const Value &v) {
+  const Tensor &t = v.getTensor();
+  return {t.bytes(), t.numBytes()};
+}
+
+/// The row shape of a 2-D integer operand.
+lib::RowShape rowShapeOf(mlir::Value v) {
+  auto type = cast<mlir::ShapedType>(v.getType());
+  return {size_t(type.getDimSize(1)), type.getElementTypeBitWidth() / 8};
+}
+
+FailureOr<std::unique_ptr<Kernel>> sortRows(Operation *op, PlanBuilder &) {
+  mlir::Value input = op->getOperand(0);
+  lib::RowShape shape = rowShapeOf(input);
+  return makeFieldKernel(
+      op, kSortCost * cast<mlir::ShapedType>(input.getType()).getDimSize(0),
+      [shape](llvm::ArrayRef<Value> args, Tensor &out) {
+        return lib::sortRows(bytesOf(args[0]), shape,
+                             {out.bytes(), out.numBytes()});
+      });
+}
+
+FailureOr<std::unique_ptr<Kernel>> containsRows(Operation *op, PlanBuilder &) {
+  lib::RowShape shape = rowShapeOf(op->getOperand(0));
+  auto rows = [&](unsigned i) {
+    return cast<mlir::ShapedType>(op->getOperand(i).getType()).getDimSize(0);
+  };
+  // i1 results are one byte per element, 0 or 1: what the library writes.
+  return makeFieldKernel(op, kContainsCost * (rows(0) + rows(1)),
+                         [shape](llvm::ArrayRef<Value> args, Tensor &out) {
+                           return lib::containsRows(
+                               bytesOf(args[0]), bytesOf(args[1]), shape,
+                               {out.bytes(), out.numBytes()});
+                         });
+}
+
+/// An output costs `weight` random reads of the accumulated noise.
+FailureOr<std::unique_ptr<Kernel>> eaEncode(Operation *op, PlanBuilder &) {
+  auto encode = cast<ops::EaEncodeOp>(op);
+  auto noise = cast<mlir::ShapedType>(encode.getNoise().getType());
+  size_t width = noise.getRank() == 2 ? noise.getDimSize(1) : 1;
+  uint64_t weight = encode.getWeight();
+  return makeFieldKernel(
+      op, countOf(encode.getNoise()) + weight * countOf(encode.getResult()),
+      [width, weight](llvm::ArrayRef<Value> args, Tensor &out) {
+        lib::eaEncode(elements(args[0]), width, elements(args[1])[0], weight,
+                      elements(out));
+        return llvm::Error::success();
+      });
+}
+
 } // namespace
 
 void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
@@ -222,4 +295,9 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(ops::DecodeOkvsOp::getOperationName(),
                okvs<lib::okvsDecode, kDecodeCost>);
   registry.add(ops::LdpcEncodeOp::getOperationName(), ldpcEncode);
+  registry.add(ops::ScatterAddOp::getOperationName(), scatterAdd);
+  registry.add(ops::PrefixSumOp::getOperationName(), prefixSum);
+  registry.add(ops::SortRowsOp::getOperationName(), sortRows);
+  registry.add(ops::ContainsRowsOp::getOperationName(), containsRows);
+  registry.add(ops::EaEncodeOp::getOperationName(), eaEncode);
 }
