@@ -2,13 +2,14 @@
 //
 // GF(2^128) multiply and AES on cache-resident arrays (the sizes of the
 // anchor field_bench.cpp in $MPLANG_ANCHORS: 3 x 64 KiB and 16 KiB), once per
-// ISA level this CPU supports, and OKVS solve/decode at the reference table
-// sizes.
+// ISA level this CPU supports, OKVS solve/decode at the reference table
+// sizes, and the scan and row ops at 2^20 (PSI's and silent VOLE's sizes).
 //
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Crypto/Field/Aes.h"
 #include "mplang/Crypto/Field/Okvs.h"
+#include "mplang/Crypto/Field/Rows.h"
 
 #include "benchmark/benchmark.h"
 
@@ -126,6 +127,47 @@ void okvsDecodeBench(benchmark::State &state, bool hugePages) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
+void prefixSumBench(benchmark::State &state) {
+  std::vector<Gf128> in = randomBlocks(size_t(state.range(0)), 7),
+                     out(in.size());
+  for (auto _ : state) {
+    prefixSum(in, out);
+    benchmark::DoNotOptimize(out.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+/// Random rows of 5 x i16, PSI's tags (80 bits, 128-bit keys).
+constexpr RowShape kTagRows = {5, 2};
+
+std::vector<uint8_t> randomRows(size_t n, uint64_t seed) {
+  std::vector<Gf128> blocks = randomBlocks((n * 10 + 15) / 16, seed);
+  const auto *bytes = reinterpret_cast<const uint8_t *>(blocks.data());
+  return std::vector<uint8_t>(bytes, bytes + n * 10);
+}
+
+void sortRowsBench(benchmark::State &state) {
+  std::vector<uint8_t> rows = randomRows(size_t(state.range(0)), 8),
+                       out(rows.size());
+  for (auto _ : state)
+    if (llvm::Error err = sortRows(rows, kTagRows, out))
+      state.SkipWithError(llvm::toString(std::move(err)).c_str());
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+/// Half of the queries are rows of the set.
+void containsRowsBench(benchmark::State &state) {
+  size_t n = size_t(state.range(0));
+  std::vector<uint8_t> set = randomRows(n, 9), queries = randomRows(n, 10);
+  std::copy(set.begin(), set.begin() + set.size() / 2, queries.begin());
+  std::vector<uint8_t> found(n);
+  for (auto _ : state)
+    if (llvm::Error err = containsRows(set, queries, kTagRows, found))
+      state.SkipWithError(llvm::toString(std::move(err)).c_str());
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -154,6 +196,11 @@ int main(int argc, char **argv) {
       ->Arg(1 << 20)
       ->Unit(benchmark::kMillisecond)
       ->UseRealTime();
+  for (auto *bench :
+       {benchmark::RegisterBenchmark("prefix_sum", prefixSumBench),
+        benchmark::RegisterBenchmark("sort_rows_5xi16", sortRowsBench),
+        benchmark::RegisterBenchmark("contains_rows_5xi16", containsRowsBench)})
+    bench->Arg(1 << 20)->Unit(benchmark::kMillisecond)->UseRealTime();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -2,12 +2,14 @@
 //
 // Rows are packed into 64-bit keys when they fit, else 128-bit ones. Sorting
 // is an LSD radix sort on the key's bytes (stable, linear); membership is a
-// linear-probing hash table at most half full.
+// linear-probing hash table at most half full. Their arrays are huge-page
+// buffers: with 4 KiB pages, first-touch faults cost more than the sort.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Crypto/Field/Rows.h"
 #include "mplang/Crypto/Field/Random.h"
+#include "mplang/Support/Buffer.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -17,6 +19,7 @@
 #include <vector>
 
 using namespace mplang::crypto::field;
+using mplang::BufferArray;
 
 namespace {
 
@@ -59,9 +62,9 @@ template <typename F> auto withElement(unsigned bytes, F &&f) {
 /// Keys whose order is the rows' lexicographic order: element 0 in the
 /// most significant bits.
 template <typename Key, typename Elem>
-std::vector<Key> packOrdered(const uint8_t *rows, size_t n, size_t width) {
+BufferArray<Key> packOrdered(const uint8_t *rows, size_t n, size_t width) {
   constexpr unsigned bits = 8 * sizeof(Elem);
-  std::vector<Key> keys(n);
+  BufferArray<Key> keys(n, /*zeroed=*/false);
   for (size_t r = 0; r < n; ++r, rows += width * sizeof(Elem)) {
     Key key = 0;
     for (size_t j = 0; j < width; ++j) {
@@ -84,29 +87,35 @@ void unpackOrdered(const Key *keys, size_t n, size_t width, uint8_t *rows) {
     }
 }
 
-/// Sorts `keys` by their low `bytes` bytes, one stable counting pass per
-/// byte, least significant first; returns the sorted array, which is `keys`
-/// or `scratch`.
+/// Byte `b` of `key`, shifting 64-bit words rather than 128-bit ones.
+template <typename Key> uint8_t byteOf(Key key, unsigned b) {
+  uint64_t word = static_cast<uint64_t>(key);
+  if constexpr (sizeof(Key) > 8)
+    if (b >= 8)
+      word = static_cast<uint64_t>(key >> 64);
+  return static_cast<uint8_t>(word >> (8 * (b % 8)));
+}
+
+/// Sorts the `n` keys by their low `bytes` bytes, one stable counting pass
+/// per byte, least significant first; returns the sorted array, which is
+/// `keys` or `scratch` (of n keys).
 template <typename Key>
-const Key *radixSort(std::vector<Key> &keys, std::vector<Key> &scratch,
-                     unsigned bytes) {
-  size_t n = keys.size();
+const Key *radixSort(Key *keys, Key *scratch, size_t n, unsigned bytes) {
   std::vector<std::array<size_t, 256>> counts(bytes);
-  for (Key key : keys)
+  for (size_t i = 0; i < n; ++i)
     for (unsigned b = 0; b < bytes; ++b)
-      ++counts[b][static_cast<uint8_t>(key >> (8 * b))];
-  scratch.resize(n);
-  Key *src = keys.data(), *dst = scratch.data();
+      ++counts[b][byteOf(keys[i], b)];
+  Key *src = keys, *dst = scratch;
   for (unsigned b = 0; b < bytes; ++b) {
     std::array<size_t, 256> &next = counts[b];
     // A byte equal in all keys leaves the order as it is.
-    if (next[static_cast<uint8_t>(src[0] >> (8 * b))] == n)
+    if (next[byteOf(src[0], b)] == n)
       continue;
     size_t offset = 0;
     for (size_t &count : next)
       offset += std::exchange(count, offset);
     for (size_t i = 0; i < n; ++i)
-      dst[next[static_cast<uint8_t>(src[i] >> (8 * b))]++] = src[i];
+      dst[next[byteOf(src[i], b)]++] = src[i];
     std::swap(src, dst);
   }
   return src;
@@ -117,20 +126,24 @@ void sortKeyed(llvm::ArrayRef<uint8_t> rows, size_t n, RowShape shape,
                llvm::MutableArrayRef<uint8_t> sorted) {
   withElement(shape.elementBytes, [&](auto elem) {
     using Elem = decltype(elem);
-    std::vector<Key> keys = packOrdered<Key, Elem>(rows.data(), n, shape.width);
-    std::vector<Key> scratch;
-    const Key *result =
-        radixSort(keys, scratch, shape.width * shape.elementBytes);
+    BufferArray<Key> keys = packOrdered<Key, Elem>(rows.data(), n, shape.width);
+    BufferArray<Key> scratch(n, /*zeroed=*/false);
+    const Key *result = radixSort(keys.data(), scratch.data(), n,
+                                  shape.width * shape.elementBytes);
     unpackOrdered<Key, Elem>(result, n, shape.width, sorted.data());
   });
 }
 
 /// An injective key of each row: its bytes.
 template <typename Key>
-std::vector<Key> packBytes(llvm::ArrayRef<uint8_t> rows, size_t rowBytes) {
-  std::vector<Key> keys(rows.size() / rowBytes, 0);
-  for (size_t r = 0; r < keys.size(); ++r)
-    std::memcpy(&keys[r], rows.data() + r * rowBytes, rowBytes);
+BufferArray<Key> packBytes(llvm::ArrayRef<uint8_t> rows, size_t rowBytes) {
+  size_t n = rows.size() / rowBytes;
+  BufferArray<Key> keys(n, /*zeroed=*/false);
+  for (size_t r = 0; r < n; ++r) {
+    Key key = 0;
+    std::memcpy(&key, rows.data() + r * rowBytes, rowBytes);
+    keys[r] = key;
+  }
   return keys;
 }
 
@@ -145,8 +158,8 @@ uint64_t mix(uint64_t a, uint64_t b) {
 template <typename Key> class KeySet {
 public:
   KeySet(size_t n, Gf128 salt)
-      : slots(llvm::PowerOf2Ceil(std::max<size_t>(2 * n, 2)), 0),
-        mask(slots.size() - 1), salt(salt) {}
+      : mask(llvm::PowerOf2Ceil(std::max<size_t>(2 * n, 2)) - 1),
+        slots(mask + 1, /*zeroed=*/true), salt(salt) {}
 
   void insert(llvm::ArrayRef<Key> keys) {
     visit(keys, [&](size_t, Key key, size_t slot) {
@@ -199,8 +212,8 @@ private:
     }
   }
 
-  std::vector<Key> slots;
   size_t mask;
+  BufferArray<Key> slots;
   Gf128 salt;
   bool hasZero = false;
 };
@@ -209,10 +222,10 @@ template <typename Key>
 void containsKeyed(llvm::ArrayRef<uint8_t> set, llvm::ArrayRef<uint8_t> queries,
                    size_t rowBytes, Gf128 salt,
                    llvm::MutableArrayRef<uint8_t> found) {
-  std::vector<Key> setKeys = packBytes<Key>(set, rowBytes);
-  KeySet<Key> table(setKeys.size(), salt);
-  table.insert(setKeys);
-  table.lookUp(packBytes<Key>(queries, rowBytes), found);
+  size_t n = set.size() / rowBytes;
+  KeySet<Key> table(n, salt);
+  table.insert({packBytes<Key>(set, rowBytes).data(), n});
+  table.lookUp({packBytes<Key>(queries, rowBytes).data(), found.size()}, found);
 }
 
 } // namespace
