@@ -134,19 +134,6 @@ void sortKeyed(llvm::ArrayRef<uint8_t> rows, size_t n, RowShape shape,
   });
 }
 
-/// An injective key of each row: its bytes.
-template <typename Key>
-BufferArray<Key> packBytes(llvm::ArrayRef<uint8_t> rows, size_t rowBytes) {
-  size_t n = rows.size() / rowBytes;
-  BufferArray<Key> keys(n, /*zeroed=*/false);
-  for (size_t r = 0; r < n; ++r) {
-    Key key = 0;
-    std::memcpy(&key, rows.data() + r * rowBytes, rowBytes);
-    keys[r] = key;
-  }
-  return keys;
-}
-
 /// Folded 128-bit product, as in multiply-mix hashes.
 uint64_t mix(uint64_t a, uint64_t b) {
   U128 product = U128(a) * b;
@@ -219,13 +206,19 @@ private:
 };
 
 template <typename Key>
-void containsKeyed(llvm::ArrayRef<uint8_t> set, llvm::ArrayRef<uint8_t> queries,
-                   size_t rowBytes, Gf128 salt,
+void containsKeyed(llvm::ArrayRef<uint8_t> set, size_t n,
+                   llvm::ArrayRef<uint8_t> queries, RowShape shape, Gf128 salt,
                    llvm::MutableArrayRef<uint8_t> found) {
-  size_t n = set.size() / rowBytes;
-  KeySet<Key> table(n, salt);
-  table.insert({packBytes<Key>(set, rowBytes).data(), n});
-  table.lookUp({packBytes<Key>(queries, rowBytes).data(), found.size()}, found);
+  withElement(shape.elementBytes, [&](auto elem) {
+    using Elem = decltype(elem);
+    KeySet<Key> table(n, salt);
+    table.insert(
+        {packOrdered<Key, Elem>(set.data(), n, shape.width).data(), n});
+    size_t q = found.size();
+    table.lookUp(
+        {packOrdered<Key, Elem>(queries.data(), q, shape.width).data(), q},
+        found);
+  });
 }
 
 } // namespace
@@ -266,10 +259,9 @@ llvm::Error mplang::crypto::field::containsRows(
   llvm::Expected<Gf128> salt = osRandomBlock();
   if (!salt)
     return salt.takeError();
-  size_t rowBytes = shape.width * shape.elementBytes;
-  if (rowBytes <= 8)
-    containsKeyed<uint64_t>(set, queries, rowBytes, *salt, found);
+  if (shape.width * shape.elementBytes <= 8)
+    containsKeyed<uint64_t>(set, *n, queries, shape, *salt, found);
   else
-    containsKeyed<U128>(set, queries, rowBytes, *salt, found);
+    containsKeyed<U128>(set, *n, queries, shape, *salt, found);
   return llvm::Error::success();
 }
