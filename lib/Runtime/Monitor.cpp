@@ -18,6 +18,18 @@ void Monitor::runStarted(uint64_t tick) {
   peers.clear();
 }
 
+void Monitor::compiled(llvm::ArrayRef<Tracer::CompileRun> runs) {
+  for (const Tracer::CompileRun &run : runs) {
+    using Source = Tracer::CompileSource;
+    ++(run.source == Source::Compiled      ? stats.jitCompiled
+       : run.source == Source::MemoryCache ? stats.jitMemoryHits
+                                           : stats.jitDiskHits);
+    stats.jitCompileUs += (run.end - run.start) / clock::ticksPerUs();
+    if (tracer)
+      tracer->compile(run);
+  }
+}
+
 void Monitor::advance(uint64_t tick) {
   if (tick <= lastTick)
     return;

@@ -131,6 +131,8 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
       outcome.status =
           executor.run(*sim->programs[r].entry, sim->args[r], outcome.results);
       outcome.op = executor.error().op;
+      if (Monitor *monitor = sim->monitors[r].get())
+        monitor->compiled(sim->programs[r].plans->getCompiles());
       if (statistics)
         outcome.statistics = sim->monitors[r]->statistics();
       std::lock_guard<std::mutex> lock(sim->mutex);

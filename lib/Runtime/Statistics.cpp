@@ -24,6 +24,11 @@ void mplang::rt::printStatistics(llvm::ArrayRef<RunStatistics> ranks,
       os << "  peer " << p.peer << ": sent " << p.messagesSent << " messages, "
          << p.bytesSent << " bytes; received " << p.messagesReceived
          << " messages, " << p.bytesReceived << " bytes\n";
+    if (s.jitCompiled || s.jitMemoryHits || s.jitDiskHits)
+      os << "  jit: " << s.jitCompiled << " groups compiled, "
+         << s.jitMemoryHits << " from memory, " << s.jitDiskHits
+         << " from disk, in " << format("%.3f", s.jitCompileUs / 1000)
+         << " ms\n";
     if (!s.topOps.empty())
       os << "  op kinds by total time (count, total ms, mean us):\n";
     for (const OpKindTime &k : s.topOps)
@@ -65,6 +70,10 @@ static void writeRank(llvm::json::OStream &j, const RunStatistics &s) {
           j.attribute("mean_us", k.count ? k.totalUs / k.count : 0.0);
         });
     });
+    j.attribute("jit_groups_compiled", int64_t(s.jitCompiled));
+    j.attribute("jit_memory_hits", int64_t(s.jitMemoryHits));
+    j.attribute("jit_disk_hits", int64_t(s.jitDiskHits));
+    j.attribute("jit_compile_us", s.jitCompileUs);
   });
 }
 
@@ -107,7 +116,11 @@ Status mplang::rt::statisticsFromJson(llvm::StringRef text, RunStatistics &s) {
             u64("peak_active_tasks", s.peakActiveTasks, *obj) &&
             o.map("average_queue_length", s.averageQueueLength) &&
             u64("peak_live_values", s.peakLiveValues, *obj) &&
-            o.map("receive_wait_us", s.receiveWaitUs);
+            o.map("receive_wait_us", s.receiveWaitUs) &&
+            u64("jit_groups_compiled", s.jitCompiled, *obj) &&
+            u64("jit_memory_hits", s.jitMemoryHits, *obj) &&
+            u64("jit_disk_hits", s.jitDiskHits, *obj) &&
+            o.map("jit_compile_us", s.jitCompileUs);
   const llvm::json::Array *peers = obj ? obj->getArray("peers") : nullptr;
   const llvm::json::Array *top = obj ? obj->getArray("top_ops") : nullptr;
   ok = ok && peers && top;

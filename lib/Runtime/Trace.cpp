@@ -82,6 +82,8 @@ void Tracer::message(const MessageRun &run) {
     messages.push_back(run);
 }
 
+void Tracer::compile(const CompileRun &run) { compiles.push_back(run); }
+
 void Tracer::sample(uint64_t tick, const Counters &counters) {
   if (counters == lastSample || tick - lastSampleTick < sampleGapTicks)
     return;
@@ -198,6 +200,8 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
     lanes.insert(e.kind == Kind::Queue ? 0 : e.lane);
   for (const MessageRun &m : messages)
     lanes.insert(m.lane);
+  for (const CompileRun &c : compiles)
+    lanes.insert(c.lane);
   {
     LaneNames &names = laneNames();
     std::lock_guard<std::mutex> lock(names.mutex);
@@ -277,6 +281,18 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
       time(j, "ts", std::round(converter.toUs(m.start) * 1000) / 1000);
       if (!m.send)
         j.attribute("bp", "e");
+    });
+  }
+
+  for (const CompileRun &c : compiles) {
+    static const char *const sources[] = {"none", "memory", "disk"};
+    event("X", c.function, c.lane, [&](OStream &j) {
+      j.attribute("cat", "jit.compile");
+      span(j, c.start, c.end);
+      j.attributeObject("args", [&] {
+        j.attribute("ops", int64_t(c.ops));
+        j.attribute("cache_hit", sources[size_t(c.source)]);
+      });
     });
   }
 

@@ -106,11 +106,20 @@ static cl::opt<std::string>
     jitMode("jit",
             cl::desc("Compile local code to native code: off (interpret), "
                      "on (every group), auto (groups that pay off); "
-                     "default: $MPLANG_JIT, else off"),
+                     "default: $MPLANG_JIT, else auto"),
             cl::init(rt::jit::defaultModeName()), cl::cat(category));
 static cl::opt<std::string>
     jitDump("jit-dump", cl::desc("Write each compiled group's IR to DIR"),
-            cl::cat(category));
+            cl::value_desc("DIR"), cl::cat(category));
+static cl::opt<std::string> jitCache(
+    "jit-cache",
+    cl::desc("Keep compiled local code in DIR for later runs (and workers "
+             "of --local)"),
+    cl::value_desc("DIR"), cl::cat(category));
+static cl::opt<uint64_t> jitCacheMaxKiB(
+    "jit-cache-max-kb",
+    cl::desc("Size --jit-cache keeps, in KiB (least recently used go)"),
+    cl::init(rt::jit::kDefaultCacheBytes >> 10), cl::cat(category));
 
 static std::atomic<bool> interrupted{false};
 
@@ -259,7 +268,8 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
   if (!options.distributed())
     rt::jit::outlineLocalGroups(*module, *mode);
   rt::KernelRegistry kernels =
-      rt::jit::makeRegistry(rt::KernelRegistry::getDefault(), {*mode, jitDump});
+      rt::jit::makeRegistry(rt::KernelRegistry::getDefault(),
+                            {*mode, jitDump, jitCache, jitCacheMaxKiB << 10});
 
   options.entry = entryName;
   options.registry = &kernels;
@@ -276,7 +286,11 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
        "/mplang-worker")
           .str();
   // Local workers compile what the simulator would.
-  options.localWorkerArgs = {"--jit=" + jitMode};
+  options.localWorkerArgs = {"--jit=" + jitMode,
+                             "--jit-cache-max-kb=" +
+                                 std::to_string(jitCacheMaxKiB)};
+  if (!jitCache.empty())
+    options.localWorkerArgs.push_back("--jit-cache=" + jitCache);
   options.readySeconds = 10;
   options.moduleText = moduleText;
   options.dataRoot = dataRoot;

@@ -121,8 +121,16 @@ static cl::opt<std::string>
     jitMode("jit",
             cl::desc("Compile jobs' local code to native code: off "
                      "(interpret), on (every group), auto (groups that pay "
-                     "off); default: $MPLANG_JIT, else off"),
+                     "off); default: $MPLANG_JIT, else auto"),
             cl::init(jit::defaultModeName()), cl::cat(category));
+static cl::opt<std::string>
+    jitCache("jit-cache",
+             cl::desc("Keep compiled local code in DIR for later processes"),
+             cl::value_desc("DIR"), cl::cat(category));
+static cl::opt<uint64_t> jitCacheMaxKiB(
+    "jit-cache-max-kb",
+    cl::desc("Size --jit-cache keeps, in KiB (least recently used go)"),
+    cl::init(jit::kDefaultCacheBytes >> 10), cl::cat(category));
 
 static cl::opt<bool> quiet("quiet",
                            cl::desc("Do not announce the endpoint on start"),
@@ -230,6 +238,8 @@ int main(int argc, char **argv) {
                 releaseToDriver + "'");
   options.releaseToDriver = releaseToDriver == "all";
   options.jit.mode = *mode;
+  options.jit.cacheDir = jitCache;
+  options.jit.cacheMaxBytes = jitCacheMaxKiB << 10;
   if (!approvedPrograms.empty())
     if (Status s = loadApprovedPrograms(approvedPrograms,
                                         options.approvedPrograms.emplace());

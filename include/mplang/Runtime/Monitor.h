@@ -45,6 +45,10 @@ public:
                        uint32_t lane, uint64_t posted, uint64_t arrived,
                        uint64_t start, uint64_t end);
 
+  /// Adds what getting the rank's compiled code took before the run (to
+  /// call after it, which resets the statistics).
+  void compiled(llvm::ArrayRef<Tracer::CompileRun> runs);
+
 private:
   /// Integrates the active tasks and the queue length up to `tick`.
   void advance(uint64_t tick);

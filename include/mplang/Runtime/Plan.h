@@ -10,6 +10,7 @@
 #define MPLANG_RUNTIME_PLAN_H
 
 #include "mplang/Runtime/Kernel.h"
+#include "mplang/Runtime/Trace.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
@@ -82,8 +83,16 @@ public:
   /// kernel receives them after the op's operands.
   static llvm::SmallVector<mlir::Value> capturesOf(mlir::Operation *op);
 
+  /// Compilations of local code the kernels made (docs/jit.md), for the
+  /// run's trace and statistics.
+  void recordCompile(Tracer::CompileRun run) {
+    compiles.push_back(std::move(run));
+  }
+  llvm::ArrayRef<Tracer::CompileRun> getCompiles() const { return compiles; }
+
 private:
   const KernelRegistry &registry;
+  std::vector<Tracer::CompileRun> compiles;
   llvm::DenseMap<mlir::Region *, std::unique_ptr<BlockPlan>> plans;
 };
 

@@ -47,6 +47,11 @@ struct RunStatistics {
   std::vector<PeerTraffic> peers;
   /// The kinds with the most total time, most first, at most kTopOps.
   std::vector<OpKindTime> topOps;
+  /// Outlined groups of local code (docs/jit.md) compiled for this run,
+  /// taken from the process's cache and from the disk cache, and the time
+  /// spent getting them, before the run (not in `wallUs`).
+  uint64_t jitCompiled = 0, jitMemoryHits = 0, jitDiskHits = 0;
+  double jitCompileUs = 0;
 
   double opsPerSecond() const {
     return wallUs > 0 ? opsExecuted / (wallUs / 1e6) : 0;

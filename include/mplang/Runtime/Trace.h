@@ -60,6 +60,19 @@ public:
   /// Both ends of a message derive its flow id from (src, dst, key).
   static uint64_t flowId(int64_t src, int64_t dst, const std::string &key);
 
+  /// Where the code of a group of local code came from (docs/jit.md).
+  enum class CompileSource : uint8_t { Compiled, MemoryCache, DiskCache };
+  /// One outlined group's code, got before the run on the thread that
+  /// built the rank's plans.
+  struct CompileRun {
+    std::string function;
+    uint64_t ops;
+    CompileSource source;
+    uint32_t lane;
+    uint64_t start, end;
+  };
+  void compile(const CompileRun &run);
+
   struct Counters {
     uint64_t activeTasks = 0, readyQueue = 0, liveValues = 0, bytesInFlight = 0;
     bool operator==(const Counters &o) const {
@@ -111,6 +124,8 @@ private:
   size_t maxEvents;
   std::deque<Event> events;
   std::deque<MessageRun> messages;
+  /// One per call of an outlined function in the program: bounded by it.
+  std::vector<CompileRun> compiles;
   std::vector<Sample> samples;
   Counters lastSample;
   uint64_t sampleGapTicks, lastSampleTick = 0;

@@ -157,6 +157,8 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
     Executor executor(job->comm, pool, monitor ? &*monitor : nullptr);
     status = executor.run(*program->compiled.entry, program->args, results);
     error = executor.error();
+    if (monitor)
+      monitor->compiled(program->compiled.plans->getCompiles());
     if (job->statistics)
       statistics = statisticsToJson(monitor->statistics());
     if (tracer) {

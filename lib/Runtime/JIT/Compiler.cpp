@@ -1,8 +1,8 @@
 //===- Compiler.cpp - outlined functions to native code, cached -----------===//
 
 #include "Compiler.h"
+#include "DiskCache.h"
 #include "Pipeline.h"
-#include "mplang/Runtime/JIT/JIT.h"
 
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -10,7 +10,11 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
@@ -22,16 +26,14 @@ using namespace mlir;
 using namespace mplang::rt;
 using namespace mplang::rt::jit;
 
-CompiledGroup::CompiledGroup(std::unique_ptr<ExecutionEngine> engine,
-                             void (*entry)(void **), FunctionType type)
-    : engine(std::move(engine)), entry(entry) {
+CompiledGroup::CompiledGroup(std::shared_ptr<void> code, void (*entry)(void **),
+                             FunctionType type)
+    : code(std::move(code)), entry(entry) {
   for (Type t : type.getInputs())
     inputs.push_back(*getLayout(t));
   for (Type t : type.getResults())
     outputs.push_back(*getLayout(t));
 }
-
-CompiledGroup::~CompiledGroup() = default;
 
 namespace {
 
@@ -99,6 +101,79 @@ bool CompiledGroup::run(llvm::ArrayRef<Value> args,
 
 namespace {
 
+/// The packed entry (ExecutionEngine::lookupPacked's name for it).
+constexpr llvm::StringLiteral kPackedEntry = "_mlir__mlir_ciface_entry";
+
+/// Copies between non-contiguous buffers call MLIR's runtime library.
+llvm::orc::SymbolMap runtimeSymbols(llvm::orc::MangleAndInterner interner) {
+  llvm::orc::SymbolMap symbols;
+  symbols[interner("memrefCopy")] = {
+      llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
+      llvm::JITSymbolFlags::Exported};
+  return symbols;
+}
+
+/// Links an object from the disk cache as ExecutionEngine would: RuntimeDyld,
+/// the process's symbols and MLIR's runtime library.
+std::shared_ptr<const CompiledGroup>
+loadGroup(std::unique_ptr<llvm::MemoryBuffer> object, FunctionType type,
+          llvm::orc::JITTargetMachineBuilder machine, std::string &error) {
+  auto jit =
+      llvm::orc::LLJITBuilder()
+          .setJITTargetMachineBuilder(std::move(machine))
+          .setObjectLinkingLayerCreator([](llvm::orc::ExecutionSession &session,
+                                           const llvm::Triple &) {
+            return std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+                session,
+                [] { return std::make_unique<llvm::SectionMemoryManager>(); });
+          })
+          .create();
+  if (!jit) {
+    error = llvm::toString(jit.takeError());
+    return nullptr;
+  }
+  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      (*jit)->getDataLayout().getGlobalPrefix());
+  if (!process) {
+    error = llvm::toString(process.takeError());
+    return nullptr;
+  }
+  dylib.addGenerator(std::move(*process));
+  llvm::orc::MangleAndInterner interner((*jit)->getExecutionSession(),
+                                        (*jit)->getDataLayout());
+  llvm::Error err = dylib.define(
+      llvm::orc::absoluteSymbols(runtimeSymbols(std::move(interner))));
+  if (!err)
+    err = (*jit)->addObjectFile(std::move(object));
+  if (err) {
+    error = llvm::toString(std::move(err));
+    return nullptr;
+  }
+  auto entry = (*jit)->lookup(kPackedEntry);
+  if (!entry) {
+    error = llvm::toString(entry.takeError());
+    return nullptr;
+  }
+  return std::make_shared<CompiledGroup>(
+      std::shared_ptr<llvm::orc::LLJIT>(std::move(*jit)),
+      entry->toPtr<void (*)(void **)>(), type);
+}
+
+/// The object code the engine compiled (it keeps it when asked to dump).
+std::optional<std::string> objectOf(ExecutionEngine &engine) {
+  llvm::SmallString<128> path;
+  if (llvm::sys::fs::createTemporaryFile("mplang-jit", "o", path))
+    return std::nullopt;
+  engine.dumpToObjectFile(path);
+  auto object = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  llvm::sys::fs::remove(path);
+  if (!object || (*object)->getBufferSize() == 0)
+    return std::nullopt;
+  return (*object)->getBuffer().str();
+}
+
 class Cache {
 public:
   static Cache &get() {
@@ -107,14 +182,13 @@ public:
     return *cache;
   }
 
-  std::shared_ptr<const CompiledGroup> compile(const std::string &text,
-                                               FunctionType type,
-                                               llvm::StringRef dumpDir,
-                                               std::string &error) {
+  CompileResult compile(const std::string &text, FunctionType type,
+                        const Options &options) {
     std::lock_guard<std::mutex> lock(mutex);
+    CompileResult result;
     auto [it, inserted] = entries.try_emplace(text);
     if (inserted) {
-      it->second = build(text, type, dumpDir);
+      result.source = build(text, type, options, it->second, result.warning);
       recent.push_front(text);
       it->second.age = recent.begin();
       // Workers compile what drivers send: keep the most recent only.
@@ -124,9 +198,11 @@ public:
       }
     } else {
       recent.splice(recent.begin(), recent, it->second.age);
+      result.source = Tracer::CompileSource::MemoryCache;
     }
-    error = it->second.error;
-    return it->second.compiled;
+    result.compiled = it->second.compiled;
+    result.error = it->second.error;
+    return result;
   }
 
   size_t size() {
@@ -142,19 +218,66 @@ private:
     std::list<std::string>::iterator age;
   };
 
-  Cache() : context(MLIRContext::Threading::DISABLED) {
-    DialectRegistry registry;
-    registerPipelineDialects(registry);
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
+  Cache() {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
   }
 
-  Entry build(const std::string &text, FunctionType type,
-              llvm::StringRef dumpDir) {
-    Entry entry;
+  /// Made on first use: loading from the disk cache needs no MLIR.
+  MLIRContext &getContext() {
+    if (!context) {
+      context = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+      DialectRegistry registry;
+      registerPipelineDialects(registry);
+      context->appendDialectRegistry(registry);
+      context->loadAllAvailableDialects();
+    }
+    return *context;
+  }
+
+  /// Fills `entry` from the disk cache or by compiling; says which.
+  Tracer::CompileSource build(const std::string &text, FunctionType type,
+                              const Options &options, Entry &entry,
+                              std::string &warning) {
+    auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!machineBuilder) {
+      entry.error = llvm::toString(machineBuilder.takeError());
+      return Tracer::CompileSource::Compiled;
+    }
+    machineBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+    std::string cacheName;
+    if (!options.cacheDir.empty()) {
+      cacheName =
+          diskCacheName(text, machineBuilder->getTargetTriple().str() + " " +
+                                  machineBuilder->getCPU() + " " +
+                                  machineBuilder->getFeatures().getString());
+      if (auto object = loadObject(options.cacheDir, cacheName, warning)) {
+        std::string error;
+        entry.compiled =
+            loadGroup(std::move(object), type, *machineBuilder, error);
+        if (entry.compiled)
+          return Tracer::CompileSource::DiskCache;
+        warning = "JIT cache: cannot load " + cacheName + " (" + error +
+                  "); compiling again";
+      }
+    }
+    std::optional<std::string> object;
+    compileText(text, type, options, std::move(*machineBuilder), entry, object);
+    if (object)
+      storeObject(options.cacheDir, cacheName, *object, options.cacheMaxBytes,
+                  warning);
+    return Tracer::CompileSource::Compiled;
+  }
+
+  /// Compiles `text` into `entry`, and sets `object` to its object code
+  /// when the options have a disk cache.
+  void compileText(const std::string &text, FunctionType type,
+                   const Options &options,
+                   llvm::orc::JITTargetMachineBuilder machineBuilder,
+                   Entry &entry, std::optional<std::string> &object) {
+    llvm::StringRef dumpDir = options.dumpDir;
     std::string diagnostics;
+    MLIRContext &context = getContext();
     ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
       diagnostics += (diagnostics.empty() ? "" : "; ") + d.str();
       return success();
@@ -166,7 +289,7 @@ private:
       dump(dumpDir, hash + ".mlir", text);
     if (!module || failed(lowerToLLVM(*module))) {
       entry.error = "lowering failed: " + diagnostics;
-      return entry;
+      return;
     }
     if (!dumpDir.empty()) {
       std::string lowered;
@@ -174,44 +297,34 @@ private:
       module->print(os);
       dump(dumpDir, hash + ".llvm.mlir", lowered);
     }
-    auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!machineBuilder) {
-      entry.error = llvm::toString(machineBuilder.takeError());
-      return entry;
-    }
-    machineBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-    auto machine = machineBuilder->createTargetMachine();
+    auto machine = machineBuilder.createTargetMachine();
     if (!machine) {
       entry.error = llvm::toString(machine.takeError());
-      return entry;
+      return;
     }
-    ExecutionEngineOptions options;
+    ExecutionEngineOptions engineOptions;
     auto transformer = makeOptimizingTransformer(3, 0, machine->get());
-    options.transformer = transformer;
-    options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-    options.enableGDBNotificationListener = false;
+    engineOptions.transformer = transformer;
+    engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+    engineOptions.enableGDBNotificationListener = false;
+    // Keeps the object, for the disk cache.
+    engineOptions.enableObjectDump = !options.cacheDir.empty();
     auto engine =
-        ExecutionEngine::create(*module, options, std::move(*machine));
+        ExecutionEngine::create(*module, engineOptions, std::move(*machine));
     if (!engine) {
       entry.error = llvm::toString(engine.takeError());
-      return entry;
+      return;
     }
-    // Copies between non-contiguous buffers call MLIR's runtime library.
-    (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-      llvm::orc::SymbolMap symbols;
-      symbols[interner("memrefCopy")] = {
-          llvm::orc::ExecutorAddr::fromPtr(&memrefCopy),
-          llvm::JITSymbolFlags::Exported};
-      return symbols;
-    });
+    (*engine)->registerSymbols(runtimeSymbols);
     auto fn = (*engine)->lookupPacked(("_mlir_ciface_" + kEntryName).str());
     if (!fn) {
       entry.error = llvm::toString(fn.takeError());
-      return entry;
+      return;
     }
-    entry.compiled =
-        std::make_shared<CompiledGroup>(std::move(*engine), *fn, type);
-    return entry;
+    if (!options.cacheDir.empty())
+      object = objectOf(**engine);
+    entry.compiled = std::make_shared<CompiledGroup>(
+        std::shared_ptr<ExecutionEngine>(std::move(*engine)), *fn, type);
   }
 
   static void dump(llvm::StringRef dir, llvm::StringRef name,
@@ -226,7 +339,7 @@ private:
   }
 
   std::mutex mutex;
-  MLIRContext context;
+  std::unique_ptr<MLIRContext> context;
   std::map<std::string, Entry> entries;
   /// The keys of `entries`, most recently used first.
   std::list<std::string> recent;
@@ -234,8 +347,7 @@ private:
 
 } // namespace
 
-std::shared_ptr<const CompiledGroup>
-jit::compile(func::FuncOp fn, llvm::StringRef dumpDir, std::string &error) {
+CompileResult jit::compile(func::FuncOp fn, const Options &options) {
   // The text without the symbol name (and without locations) is the key:
   // ranks and programs that outline the same code share it.
   std::string text;
@@ -244,7 +356,7 @@ jit::compile(func::FuncOp fn, llvm::StringRef dumpDir, std::string &error) {
   fn.setSymName("jit");
   fn.print(os, OpPrintingFlags().useLocalScope());
   fn.setSymNameAttr(name);
-  return Cache::get().compile(text, fn.getFunctionType(), dumpDir, error);
+  return Cache::get().compile(text, fn.getFunctionType(), options);
 }
 
 size_t jit::cachedGroups() { return Cache::get().size(); }

@@ -3,6 +3,8 @@
 #ifndef MPLANG_LIB_RUNTIME_JIT_COMPILER_H
 #define MPLANG_LIB_RUNTIME_JIT_COMPILER_H
 
+#include "mplang/Runtime/JIT/JIT.h"
+#include "mplang/Runtime/Trace.h"
 #include "mplang/Runtime/TypeConversion.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,9 +23,10 @@ namespace mplang::rt::jit {
 /// one for the stop flag (see Checks.h).
 class CompiledGroup {
 public:
-  CompiledGroup(std::unique_ptr<mlir::ExecutionEngine> engine,
-                void (*entry)(void **), mlir::FunctionType type);
-  ~CompiledGroup();
+  /// `code` owns the code `entry` points into (an ExecutionEngine, or the
+  /// JIT an object from the disk cache was loaded into).
+  CompiledGroup(std::shared_ptr<void> code, void (*entry)(void **),
+                mlir::FunctionType type);
 
   /// Computes `results` from `args` (tensors of the function's types); false
   /// when a check failed or `stop` was set, and then `results` are unset.
@@ -31,16 +34,25 @@ public:
            std::atomic<int64_t> &stop) const;
 
 private:
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::shared_ptr<void> code;
   void (*entry)(void **);
   llvm::SmallVector<TensorLayout> inputs, outputs;
 };
 
-/// Compiles `fn` (a function the outliner made) or returns the cached
-/// result of an identical function; null with `error` set if it fails.
-/// Thread-safe; compiled code lives as long as the process.
-std::shared_ptr<const CompiledGroup>
-compile(mlir::func::FuncOp fn, llvm::StringRef dumpDir, std::string &error);
+struct CompileResult {
+  /// Null when `fn` does not compile, and `error` says why.
+  std::shared_ptr<const CompiledGroup> compiled;
+  std::string error;
+  /// What the user should know although it compiled (a corrupt cache
+  /// file), or empty.
+  std::string warning;
+  Tracer::CompileSource source = Tracer::CompileSource::Compiled;
+};
+
+/// Compiles `fn` (a function the outliner made), or takes the code of an
+/// identical function from the process's cache or from the disk cache of
+/// `options`. Thread-safe.
+CompileResult compile(mlir::func::FuncOp fn, const Options &options);
 
 } // namespace mplang::rt::jit
 

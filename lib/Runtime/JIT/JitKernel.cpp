@@ -2,8 +2,10 @@
 
 #include "AbortWatch.h"
 #include "Compiler.h"
+#include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/JIT/JIT.h"
+#include "mplang/Runtime/Plan.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -49,24 +51,29 @@ KernelRegistry jit::makeRegistry(const KernelRegistry &base,
                                  const Options &options) {
   KernelRegistry registry = base;
   KernelFactory call = *base.lookup("func.call");
-  std::string dumpDir = options.dumpDir;
   registry.add(
       "func.call",
-      [call, dumpDir](Operation *op, PlanBuilder &plans)
+      [call, options](Operation *op, PlanBuilder &plans)
           -> FailureOr<std::unique_ptr<Kernel>> {
         FailureOr<std::unique_ptr<Kernel>> interpreted = call(op, plans);
         auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
             op, cast<func::CallOp>(op).getCalleeAttr());
         if (failed(interpreted) || !callee->hasAttr(kJitAttrName))
           return interpreted;
-        std::string error;
-        auto compiled = compile(callee, dumpDir, error);
-        if (!compiled) {
-          op->emitWarning("JIT: not compiled, interpreted: ") << error;
+        uint64_t start = clock::ticks();
+        CompileResult result = compile(callee, options);
+        uint64_t ops = 0;
+        callee.getBody().walk([&](Operation *) { ++ops; });
+        plans.recordCompile({callee.getSymName().str(), ops, result.source,
+                             Tracer::currentLane(), start, clock::ticks()});
+        if (!result.warning.empty())
+          op->emitWarning(result.warning);
+        if (!result.compiled) {
+          op->emitWarning("JIT: not compiled, interpreted: ") << result.error;
           return interpreted;
         }
-        return std::unique_ptr<Kernel>(
-            new JitCallKernel(std::move(compiled), std::move(*interpreted)));
+        return std::unique_ptr<Kernel>(new JitCallKernel(
+            std::move(result.compiled), std::move(*interpreted)));
       });
   return registry;
 }

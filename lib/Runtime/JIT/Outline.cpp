@@ -13,11 +13,14 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mplang::rt;
@@ -178,26 +181,70 @@ bool isLocalOp(Operation *op, bool nested) {
   return op->getNumRegions() == 0 || isLocalRegionBody(op);
 }
 
+double stepsOf(Operation *op);
+
+double stepsOf(Block &block) {
+  double steps = 0;
+  for (Operation &op : block)
+    steps += stepsOf(&op);
+  return steps;
+}
+
+/// Roughly how many interpreter steps `op` takes (see jit::Mode), infinite
+/// when a loop's trip count is not known.
+double stepsOf(Operation *op) {
+  constexpr double unknown = std::numeric_limits<double>::infinity();
+  if (isa<arith::ConstantOp>(op) || op->hasTrait<OpTrait::IsTerminator>())
+    return 0;
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                           ub = getConstantIntValue(loop.getUpperBound()),
+                           step = getConstantIntValue(loop.getStep());
+    if (!lb || !ub || !step || *step <= 0)
+      return unknown;
+    double trips = *ub > *lb ? std::ceil((double(*ub) - *lb) / *step) : 0;
+    return 1 + trips * (1 + stepsOf(*loop.getBody()));
+  }
+  if (isa<scf::WhileOp>(op))
+    return unknown;
+  if (isa<scf::IfOp>(op)) {
+    double most = 0;
+    for (Region &region : op->getRegions())
+      if (!region.empty())
+        most = std::max(most, stepsOf(region.front()));
+    return 1 + most;
+  }
+  double elements = 1;
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+    for (int64_t range : linalgOp.getStaticLoopRanges())
+      elements *= range;
+  } else {
+    for (TypeRange types :
+         {TypeRange(op->getOperandTypes()), TypeRange(op->getResultTypes())})
+      for (Type type : types)
+        if (auto tensor = dyn_cast<RankedTensorType>(type))
+          elements = std::max(elements, double(tensor.getNumElements()));
+  }
+  // The interpreter reduces element by element, and runs map bodies on
+  // whole tensors.
+  double bodyOps = 0;
+  if (isa<linalg::ReduceOp, linalg::MapOp>(op))
+    bodyOps = op->getRegion(0).front().getOperations().size() - 1;
+  if (isa<linalg::ReduceOp>(op))
+    return 1 + elements * bodyOps;
+  return std::max(bodyOps, 1.0) * (1 + elements / jit::kAutoElementsPerStep);
+}
+
 /// Whether compiling `ops` pays off under `mode`.
 bool worthCompiling(ArrayRef<Operation *> ops, jit::Mode mode) {
   bool work = llvm::any_of(
       ops, [](Operation *op) { return !isa<arith::ConstantOp>(op); });
   if (!work || mode == jit::Mode::On)
     return work;
-  for (Operation *op : ops) {
-    WalkResult heavy = op->walk([](Operation *inner) {
-      if (isa<scf::ForOp, scf::WhileOp, linalg::LinalgOp>(inner))
-        return WalkResult::interrupt();
-      for (Type type : inner->getResultTypes())
-        if (auto tensor = dyn_cast<RankedTensorType>(type))
-          if (tensor.getNumElements() >= jit::kAutoMinElements)
-            return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    if (heavy.wasInterrupted())
-      return true;
-  }
-  return false;
+  double steps = 0;
+  for (Operation *op : ops)
+    steps += stepsOf(op);
+  return steps >= jit::kAutoMinSteps;
 }
 
 /// Collects the runs of local ops of `block` and of the blocks nested in its
@@ -310,7 +357,7 @@ std::optional<jit::Mode> jit::parseMode(llvm::StringRef text) {
 
 std::string jit::defaultModeName() {
   const char *mode = std::getenv("MPLANG_JIT");
-  return mode ? mode : "off";
+  return mode ? mode : "auto";
 }
 
 void jit::outlineLocalGroups(ModuleOp module, Mode mode) {

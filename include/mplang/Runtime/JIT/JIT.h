@@ -19,13 +19,19 @@
 namespace mplang::rt::jit {
 
 /// Off: the interpreter alone (the reference). On: every group with an op
-/// other than a constant. Auto: groups with a loop, a linalg op or a tensor
-/// of at least `kAutoMinElements` elements.
+/// other than a constant. Auto: groups the interpreter would take at least
+/// `kAutoMinSteps` steps of about 0.3 us for (a compilation takes tens of
+/// milliseconds): loops with that many iterations times body ops or an
+/// unknown count, linalg bodies and element-wise chains over big tensors
+/// (a whole-tensor kernel counts a step per `kAutoElementsPerStep`).
 enum class Mode { Off, On, Auto };
-constexpr int64_t kAutoMinElements = 4096;
+constexpr double kAutoMinSteps = 1 << 16;
+constexpr double kAutoElementsPerStep = 64;
+/// What --jit-cache keeps by default: 256 MiB (--jit-cache-max-kb).
+constexpr uint64_t kDefaultCacheBytes = uint64_t(256) << 20;
 
 std::optional<Mode> parseMode(llvm::StringRef text);
-/// What a tool's --jit defaults to: $MPLANG_JIT, else "off".
+/// What a tool's --jit defaults to: $MPLANG_JIT, else "auto".
 std::string defaultModeName();
 
 struct Options {
@@ -33,6 +39,10 @@ struct Options {
   /// When set, each compiled group's input and LLVM dialect IR are written
   /// there as <hash>.mlir and <hash>.llvm.mlir.
   std::string dumpDir;
+  /// When set, compiled object code is kept there for other processes
+  /// (docs/jit.md, "The cache"), at most `cacheMaxBytes` of it.
+  std::string cacheDir;
+  uint64_t cacheMaxBytes = kDefaultCacheBytes;
 };
 
 /// Compiled groups a process keeps for reuse, most recently used; a kernel
