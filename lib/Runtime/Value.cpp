@@ -76,13 +76,29 @@ Tensor Tensor::forOverwrite(DType dtype, llvm::ArrayRef<int64_t> shape) {
   return Tensor(dtype, shape, /*zeroed=*/false);
 }
 
-Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed)
-    : dtype_(dtype), shape_(shape.begin(), shape.end()), numElements_(1) {
+Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape,
+               std::shared_ptr<uint8_t> data)
+    : dtype_(dtype), shape_(shape.begin(), shape.end()), numElements_(1),
+      data_(std::move(data)) {
   for (int64_t dim : shape)
     numElements_ *= dim;
   numBytes_ = numElements_ * dtypeSize(dtype);
-  data_ = std::unique_ptr<uint8_t[], BufferDeleter>(
-      allocateBuffer(numBytes_, zeroed), BufferDeleter{numBytes_});
+}
+
+Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed)
+    : Tensor(dtype, shape, nullptr) {
+  data_ = std::shared_ptr<uint8_t>(allocateBuffer(numBytes_, zeroed),
+                                   BufferDeleter{numBytes_});
+}
+
+Tensor Tensor::view(DType dtype, llvm::ArrayRef<int64_t> shape,
+                    size_t byteOffset) const {
+  // The aliasing constructor: the view points into the buffer and keeps
+  // its owner alive.
+  Tensor t(dtype, shape,
+           std::shared_ptr<uint8_t>(data_, data_.get() + byteOffset));
+  assert(byteOffset + t.numBytes() <= numBytes_ && "view outside the tensor");
+  return t;
 }
 
 void Tensor::fill(const uint8_t *pattern, size_t width) {

@@ -40,7 +40,9 @@ bool isInteger(DType dtype);
 bool isFloat(DType dtype);
 
 /// A dense row-major tensor. A rank-0 tensor holds one scalar. Move-only:
-/// values share tensors through handles instead.
+/// values share tensors through handles instead. A view shares the bytes of
+/// another tensor under another type: tensors are immutable once they are
+/// values, so neither can see the other change.
 class Tensor {
 public:
   /// A zero-initialized tensor.
@@ -63,18 +65,26 @@ public:
   }
   template <typename T> T *data() { return reinterpret_cast<T *>(data_.get()); }
 
+  /// The `dtype` tensor of `shape` over this tensor's bytes from
+  /// `byteOffset` on, which must lie inside them.
+  Tensor view(DType dtype, llvm::ArrayRef<int64_t> shape,
+              size_t byteOffset = 0) const;
+
   /// Repeats the `width` bytes at `pattern` over the whole tensor (a splat);
   /// `width` divides numBytes(), and `pattern` may be the tensor's own start.
   void fill(const uint8_t *pattern, size_t width);
 
 private:
   Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed);
+  Tensor(DType dtype, llvm::ArrayRef<int64_t> shape,
+         std::shared_ptr<uint8_t> data);
 
   DType dtype_;
   llvm::SmallVector<int64_t, 4> shape_;
   int64_t numElements_;
   size_t numBytes_;
-  std::unique_ptr<uint8_t[], BufferDeleter> data_;
+  /// The first byte; it owns the whole buffer, which views share.
+  std::shared_ptr<uint8_t> data_;
 };
 
 /// An object the runtime moves around without looking inside (BFV keys,

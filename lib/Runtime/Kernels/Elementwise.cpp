@@ -46,6 +46,22 @@ mplang::rt::makeTensorKernel(mlir::Operation *op, Compute compute,
       elements >= kHeavyElements));
 }
 
+mlir::FailureOr<std::unique_ptr<Kernel>>
+mplang::rt::makeViewKernel(mlir::Operation *op, size_t byteOffset) {
+  mlir::FailureOr<TensorLayout> layout = resultLayout(op);
+  if (mlir::failed(layout))
+    return mlir::failure();
+  return std::unique_ptr<Kernel>(new FnKernel(
+      [layout = *layout, byteOffset](llvm::ArrayRef<Value> args,
+                                     llvm::MutableArrayRef<Value> results) {
+        if (Status s = requireTensors(args.take_front()); !s.isOk())
+          return s;
+        results[0] = Value::tensor(
+            args[0].getTensor().view(layout.dtype, layout.shape, byteOffset));
+        return Status::ok();
+      }));
+}
+
 llvm::SmallVector<int64_t, 4>
 mplang::rt::stridesOf(llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<int64_t, 4> strides(shape.size(), 1);

@@ -76,6 +76,12 @@ mlir::FailureOr<std::unique_ptr<Kernel>>
 makeTensorKernel(mlir::Operation *op, Compute compute,
                  bool elementwise = false);
 
+/// The kernel of an op whose result holds the bytes of its first operand,
+/// from `byteOffset` on, in the same order (reshapes, casts, contiguous
+/// slices): the result is a view of the operand, never a copy.
+mlir::FailureOr<std::unique_ptr<Kernel>> makeViewKernel(mlir::Operation *op,
+                                                        size_t byteOffset = 0);
+
 /// Row-major strides of `shape`.
 llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape);
 

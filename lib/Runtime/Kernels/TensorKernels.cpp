@@ -79,11 +79,38 @@ template <typename SliceOp> Factory sliceKernel(Operation *op, bool scatter) {
 }
 
 /// Ops whose result has the bytes of their first operand in the same order.
-Factory sameBytes(Operation *op, PlanBuilder &) {
-  return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
-    std::memcpy(out.bytes(), args[0].getTensor().bytes(), out.numBytes());
-    return Status::ok();
-  });
+Factory sameBytes(Operation *op, PlanBuilder &) { return makeViewKernel(op); }
+
+/// The byte offset of a window of a tensor of `shape` and `dtype` if the
+/// window is one contiguous run holding at least half of the tensor (a
+/// smaller view would keep too much memory alive), else nothing.
+std::optional<size_t> contiguousRun(DType dtype, llvm::ArrayRef<int64_t> shape,
+                                    llvm::ArrayRef<int64_t> offsets,
+                                    llvm::ArrayRef<int64_t> sizes,
+                                    llvm::ArrayRef<int64_t> steps) {
+  if (!windowError(shape, offsets, sizes, steps).empty())
+    return std::nullopt;
+  // Trailing dimensions whole, then at most one partial one, then ones.
+  size_t d = shape.size();
+  while (d > 0 && offsets[d - 1] == 0 && sizes[d - 1] == shape[d - 1])
+    --d;
+  if (d > 0 && steps[d - 1] != 1)
+    return std::nullopt;
+  for (size_t i = 0; i + 1 < d; ++i)
+    if (sizes[i] != 1)
+      return std::nullopt;
+  int64_t count = 1, total = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    count *= sizes[i];
+    total *= shape[i];
+  }
+  if (2 * count < total)
+    return std::nullopt;
+  llvm::SmallVector<int64_t, 4> strides = stridesOf(shape);
+  int64_t first = 0;
+  for (size_t i = 0; i < shape.size(); ++i)
+    first += offsets[i] * strides[i];
+  return size_t(first) * dtypeSize(dtype);
 }
 
 Status checkIndices(llvm::ArrayRef<Value> indices,
@@ -160,7 +187,15 @@ void mplang::rt::registerTensorKernels(KernelRegistry &r) {
       return Status::ok();
     });
   });
-  r.add("tensor.extract_slice", [](Operation *op, PlanBuilder &) {
+  r.add("tensor.extract_slice", [](Operation *op, PlanBuilder &) -> Factory {
+    auto slice = cast<tensor::ExtractSliceOp>(op);
+    llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
+    if (failed(staticWindow(slice, offsets, sizes, steps)))
+      return failure();
+    if (std::optional<TensorLayout> source = getLayout(slice.getSourceType()))
+      if (std::optional<size_t> offset = contiguousRun(
+              source->dtype, source->shape, offsets, sizes, steps))
+        return makeViewKernel(op, *offset);
     return sliceKernel<tensor::ExtractSliceOp>(op, /*scatter=*/false);
   });
   r.add("tensor.insert_slice", [](Operation *op, PlanBuilder &) {
