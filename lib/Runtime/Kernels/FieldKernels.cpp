@@ -93,12 +93,7 @@ llvm::ArrayRef<uint64_t> words(const Value &v) {
 
 /// from_words and to_words: the same bytes under another type.
 FailureOr<std::unique_ptr<Kernel>> castWords(Operation *op, PlanBuilder &) {
-  return makeFieldKernel(op, countOf(op->getResult(0)),
-                         [](llvm::ArrayRef<Value> args, Tensor &out) {
-                           std::memcpy(out.bytes(), args[0].getTensor().bytes(),
-                                       out.numBytes());
-                           return llvm::Error::success();
-                         });
+  return makeViewKernel(op);
 }
 
 template <auto F>

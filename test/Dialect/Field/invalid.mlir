@@ -228,3 +228,35 @@ func.func @contains_rows_result(%s: tensor<4x2xi16>, %q: tensor<3x2xi16>) {
   %m = field.contains_rows %s, %q : tensor<4x2xi16>, tensor<3x2xi16> -> tensor<4xi1>
   return
 }
+
+// -----
+
+func.func @to_words_width(%e: tensor<4x!field.gf128>) {
+  // expected-error @+1 {{'field.to_words' op result has shape [4, 4] but expects [4, 8]}}
+  %w = field.to_words %e : tensor<4x!field.gf128> -> tensor<4x4xi16>
+  return
+}
+
+// -----
+
+func.func @ea_rank(%e: tensor<2x2x2x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.ea_encode' op noise must be a vector or a matrix, got rank 3}}
+  %y = field.ea_encode %e, %s m = 2 weight = 3 : tensor<2x2x2x!field.gf128>, tensor<!field.gf128> -> tensor<2x2x2x!field.gf128>
+  return
+}
+
+// -----
+
+func.func @ea_empty(%e: tensor<0x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.ea_encode' op noise has no elements to encode}}
+  %y = field.ea_encode %e, %s m = 2 weight = 3 : tensor<0x!field.gf128>, tensor<!field.gf128> -> tensor<2x!field.gf128>
+  return
+}
+
+// -----
+
+func.func @ea_result(%e: tensor<8x2x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.ea_encode' op result has shape [3, 2] but expects [4, 2]}}
+  %y = field.ea_encode %e, %s m = 4 weight = 3 : tensor<8x2x!field.gf128>, tensor<!field.gf128> -> tensor<3x2x!field.gf128>
+  return
+}

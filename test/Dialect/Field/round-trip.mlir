@@ -10,11 +10,16 @@
 // CHECK: %[[E:.*]] = field.from_words %{{.*}} : tensor<4x2xi64> -> tensor<4x!field.gf128>
 // CHECK: field.to_words %[[E]] : tensor<4x!field.gf128> -> tensor<4x2xui64>
 // CHECK: field.from_words %{{.*}} : tensor<2xi64> -> tensor<!field.gf128>
-func.func @words(%w: tensor<4x2xi64>, %s: tensor<2xi64>) -> (tensor<4x2xui64>, tensor<!gf>) {
+// CHECK: field.to_words %[[E]] : tensor<4x!field.gf128> -> tensor<4x8xi16>
+// CHECK: field.from_words %{{.*}} : tensor<16xui8> -> tensor<!field.gf128>
+func.func @words(%w: tensor<4x2xi64>, %s: tensor<2xi64>, %bytes: tensor<16xui8>)
+    -> (tensor<4x2xui64>, tensor<!gf>, tensor<4x8xi16>, tensor<!gf>) {
   %e = field.from_words %w : tensor<4x2xi64> -> tensor<4x!gf>
   %u = field.to_words %e : tensor<4x!gf> -> tensor<4x2xui64>
   %b = field.from_words %s : tensor<2xi64> -> tensor<!gf>
-  return %u, %b : tensor<4x2xui64>, tensor<!gf>
+  %h = field.to_words %e : tensor<4x!gf> -> tensor<4x8xi16>
+  %c = field.from_words %bytes : tensor<16xui8> -> tensor<!gf>
+  return %u, %b, %h, %c : tensor<4x2xui64>, tensor<!gf>, tensor<4x8xi16>, tensor<!gf>
 }
 
 // CHECK-LABEL: func.func @arithmetic
@@ -81,6 +86,15 @@ func.func @rows(%x: tensor<1000x5xi16>, %q: tensor<700x5xi16>, %b: tensor<3x16xu
   %bs = field.sort_rows %b : tensor<3x16xui8>
   %ws = field.sort_rows %w : tensor<3x2xsi64>
   return %m, %bs, %ws : tensor<700xi1>, tensor<3x16xui8>, tensor<3x2xsi64>
+}
+
+// CHECK-LABEL: func.func @ea
+// CHECK: field.ea_encode %{{.*}}, %{{.*}} m = 4 weight = 21 : tensor<10x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
+// CHECK: field.ea_encode %{{.*}}, %{{.*}} m = 4 weight = 21 : tensor<10x2x!field.gf128>, tensor<!field.gf128> -> tensor<4x2x!field.gf128>
+func.func @ea(%e: tensor<10x!gf>, %uv: tensor<10x2x!gf>, %seed: tensor<!gf>) -> (tensor<4x!gf>, tensor<4x2x!gf>) {
+  %y = field.ea_encode %e, %seed m = 4 weight = 21 : tensor<10x!gf>, tensor<!gf> -> tensor<4x!gf>
+  %z = field.ea_encode %uv, %seed m = 4 weight = 21 : tensor<10x2x!gf>, tensor<!gf> -> tensor<4x2x!gf>
+  return %y, %z : tensor<4x!gf>, tensor<4x2x!gf>
 }
 
 // Field values live inside party calls like any local type.

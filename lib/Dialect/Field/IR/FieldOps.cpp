@@ -37,12 +37,13 @@ static LogicalResult verifyOkvsTableSize(Operation *op, int64_t m) {
   return success();
 }
 
-/// `words` has the shape of `elements` followed by 2.
+/// `words` has the shape of `elements` followed by the number of its words
+/// in 128 bits.
 static LogicalResult verifyWordsCast(Operation *op, StringRef what,
                                      RankedTensorType words,
                                      RankedTensorType elements) {
   SmallVector<int64_t> expected(elements.getShape());
-  expected.push_back(2);
+  expected.push_back(128 / words.getElementTypeBitWidth());
   return verifyShape(op, what, words, expected);
 }
 

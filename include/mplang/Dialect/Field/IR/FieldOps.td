@@ -15,7 +15,7 @@ def Field_Vector : RankedTensorOf<[Field_GF128],
     "statically shaped 1-D tensor">;
 def Field_Block : RankedTensorOf<[Field_GF128], [HasAnyRankOfPred<[0]>],
                                  "0-D tensor">;
-def Field_Words : StaticShapeTensorOf<[AnyI64]>;
+def Field_Words : StaticShapeTensorOf<[AnyI8, AnyI16, AnyI32, AnyI64]>;
 def Field_Indices : RankedTensorOf<[AnyI64],
     [HasStaticShapePred, HasAnyRankOfPred<[1]>],
     "statically shaped 1-D tensor">;
@@ -42,30 +42,36 @@ class Field_WordsCastOp<string mnemonic, TypeConstraint from,
 
 def Field_FromWordsOp
     : Field_WordsCastOp<"from_words", Field_Words, Field_Tensor> {
-  let summary = "Reinterpret pairs of 64-bit words as GF(2^128) elements";
+  let summary = "Reinterpret integer words as GF(2^128) elements";
   let description = [{
-    The input's last dimension is 2 and holds `[lo, hi]`; the result has the
+    The input's last dimension holds an element's 128 bits as words of 8,
+    16, 32 or 64 bits, least significant first (`[lo, hi]` for 64-bit
+    words, so that dimension is 128 / the word width); the result has the
     input's shape without it. No bits change.
 
     Example:
 
     ```mlir
     %e = field.from_words %w : tensor<4x2xi64> -> tensor<4x!field.gf128>
+    %f = field.from_words %b : tensor<4x16xi8> -> tensor<4x!field.gf128>
     ```
   }];
 }
 
 def Field_ToWordsOp
     : Field_WordsCastOp<"to_words", Field_Tensor, Field_Words> {
-  let summary = "Reinterpret GF(2^128) elements as pairs of 64-bit words";
+  let summary = "Reinterpret GF(2^128) elements as integer words";
   let description = [{
     The inverse of `field.from_words`: the result has the input's shape with
-    a last dimension of 2 holding `[lo, hi]`.
+    a last dimension of 128 / the word width holding each element's words,
+    least significant first (`[lo, hi]` for 64-bit words). A tag cut from
+    an element is a slice of its 16-bit words, for example.
 
     Example:
 
     ```mlir
     %w = field.to_words %e : tensor<4x!field.gf128> -> tensor<4x2xui64>
+    %t = field.to_words %e : tensor<4x!field.gf128> -> tensor<4x8xi16>
     ```
   }];
 }
