@@ -1,0 +1,54 @@
+"""Writes PSI inputs as .npy files (no numpy needed).
+
+psi_sets.py DIR CAPACITY NX NY OVERLAP SEED writes, in DIR:
+  x.npy, y.npy    uint64[CAPACITY]: NX (NY) distinct random items, then 0s;
+  xm.npy, ym.npy  bool[CAPACITY]: which entries are in use;
+  expected.npy    bool[CAPACITY]: y[i] is in x (OVERLAP of the NY items,
+                  at random places).
+"""
+import os
+import random
+import struct
+import sys
+
+
+def write_npy(path, descr, count, payload):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
+        descr, count)
+    pad = 64 - (10 + len(header) + 1) % 64
+    header += " " * pad + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode() + payload)
+
+
+def main():
+    out, cap, nx, ny, overlap, seed = sys.argv[1], *map(int, sys.argv[2:])
+    assert overlap <= min(nx, ny) and max(nx, ny) <= cap
+    rng = random.Random(seed)
+    items = set()
+    while len(items) < nx + ny - overlap:
+        items.add(rng.getrandbits(64))
+    items = list(items)
+    x = items[:nx]
+    shared = rng.sample(x, overlap)
+    y = shared + items[nx:nx + ny - overlap]
+    rng.shuffle(y)
+    xs = set(x)
+    os.makedirs(out, exist_ok=True)
+
+    def words(v):
+        return struct.pack("<%dQ" % cap, *(v + [0] * (cap - len(v))))
+
+    def flags(v):
+        return bytes(v + [0] * (cap - len(v)))
+
+    write_npy(f"{out}/x.npy", "<u8", cap, words(x))
+    write_npy(f"{out}/y.npy", "<u8", cap, words(y))
+    write_npy(f"{out}/xm.npy", "|b1", cap, flags([1] * nx))
+    write_npy(f"{out}/ym.npy", "|b1", cap, flags([1] * ny))
+    write_npy(f"{out}/expected.npy", "|b1", cap,
+              flags([int(v in xs) for v in y]))
+
+
+main()
