@@ -71,3 +71,5 @@ AbortWatch::AbortWatch(Communicator &comm, std::atomic<int64_t> &stop)
 }
 
 AbortWatch::~AbortWatch() { Watcher::get().remove(&stop); }
+
+void AbortWatch::prepare() { Watcher::get(); }

@@ -19,6 +19,10 @@ public:
   AbortWatch(const AbortWatch &) = delete;
   AbortWatch &operator=(const AbortWatch &) = delete;
 
+  /// Starts the watching thread now rather than in a rank's first compiled
+  /// call, whose time would include it.
+  static void prepare();
+
 private:
   std::atomic<int64_t> &stop;
 };

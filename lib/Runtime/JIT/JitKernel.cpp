@@ -72,6 +72,7 @@ KernelRegistry jit::makeRegistry(const KernelRegistry &base,
           op->emitWarning("JIT: not compiled, interpreted: ") << result.error;
           return interpreted;
         }
+        AbortWatch::prepare();
         return std::unique_ptr<Kernel>(new JitCallKernel(
             std::move(result.compiled), std::move(*interpreted)));
       });
