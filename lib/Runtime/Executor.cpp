@@ -80,7 +80,7 @@ Executor::Frame &Executor::newFrame(const BlockPlan &plan,
   frame.context = std::move(context);
   frame.done = std::move(done);
   if (monitor)
-    frame.readyAt.assign(plan.steps.size(), clock::ticks());
+    frame.readyAt.assign(plan.steps.size(), monitor->latestTick());
   for (uint32_t index : plan.initiallyReady)
     ready.push_back({&frame, index});
   return frame;
@@ -150,6 +150,9 @@ void Executor::loop() {
     if (failed && outstanding == 0)
       return;
     waitForInbox(batch);
+    // Inline ops start where the previous one ended: not before the wake-up.
+    if (monitor)
+      monitor->resumed(clock::ticks());
     for (auto &fn : batch)
       fn();
     batch.clear();
@@ -195,10 +198,12 @@ void Executor::runStep(Frame &frame, uint32_t index) {
     complete(frame, index, Status::ok(), {});
     return;
   }
+  // One clock read per op: an op run here starts when the scheduler's
+  // previous one (or its bookkeeping) ended.
   uint64_t start = 0;
   if (monitor) {
-    start = clock::ticks();
-    monitor->opStarted(start, ready.size() - readyNext - 1);
+    start = monitor->latestTick();
+    monitor->opStarted(ready.size() - readyNext - 1);
   }
   const Kernel &kernel = *step.kernel;
   if (kernel.isSync() && !kernel.isHeavy()) {

@@ -15,6 +15,7 @@ void Monitor::runStarted(uint64_t tick) {
   receiveWaitTicks = 0;
   activeIntegral = queueIntegral = 0;
   kinds.clear();
+  std::fill(std::begin(kindCache), std::end(kindCache), KindCache());
   peers.clear();
 }
 
@@ -30,38 +31,15 @@ void Monitor::compiled(llvm::ArrayRef<Tracer::CompileRun> runs) {
   }
 }
 
-void Monitor::advance(uint64_t tick) {
-  if (tick <= lastTick)
-    return;
-  double span = tick - lastTick;
-  activeIntegral += span * counters.activeTasks;
-  queueIntegral += span * counters.readyQueue;
-  lastTick = tick;
-}
-
-void Monitor::opStarted(uint64_t tick, uint64_t queued) {
-  advance(tick);
-  ++counters.activeTasks;
-  counters.readyQueue = queued;
-  stats.peakActiveTasks = std::max(stats.peakActiveTasks, counters.activeTasks);
-}
-
-void Monitor::opFinished(const Tracer::OpRun &run, uint64_t *summarizeInto) {
-  advance(run.end);
-  --counters.activeTasks;
-  ++stats.opsExecuted;
-  const void *kind = run.op ? run.op->getName().getAsOpaquePointer() : nullptr;
+Monitor::KindTotals &Monitor::lookUpKind(mlir::Operation *op) {
+  const void *kind = op ? op->getName().getAsOpaquePointer() : nullptr;
+  size_t size = kinds.size();
   KindTotals &totals = kinds[kind];
-  totals.op = run.op;
-  ++totals.count;
-  totals.ticks += run.end - run.start;
-  if (!tracer)
-    return;
-  if (summarizeInto)
-    *summarizeInto += run.end - run.start;
-  else
-    tracer->op(run);
-  tracer->sample(run.end, counters);
+  totals.op = op;
+  // Inserting may have moved the entries the cache points to.
+  if (kinds.size() != size)
+    std::fill(std::begin(kindCache), std::end(kindCache), KindCache());
+  return totals;
 }
 
 void Monitor::queueLength(uint64_t tick, uint64_t queued) {
@@ -69,11 +47,6 @@ void Monitor::queueLength(uint64_t tick, uint64_t queued) {
   counters.readyQueue = queued;
   if (tracer)
     tracer->sample(tick, counters);
-}
-
-void Monitor::liveChanged(uint64_t values, uint64_t bytes) {
-  counters.liveValues = values;
-  counters.bytesInFlight = bytes;
 }
 
 PeerTraffic &Monitor::peer(int64_t peer) {
@@ -114,8 +87,8 @@ void Monitor::runFinished(uint64_t tick, uint64_t peakLiveValues) {
   clock::TickConverter converter;
   double wall = tick - startTick;
   stats.wallUs = converter.durationUs(tick - startTick);
-  stats.averageActiveTasks = wall > 0 ? activeIntegral / wall : 0;
-  stats.averageQueueLength = wall > 0 ? queueIntegral / wall : 0;
+  stats.averageActiveTasks = wall > 0 ? double(activeIntegral) / wall : 0;
+  stats.averageQueueLength = wall > 0 ? double(queueIntegral) / wall : 0;
   stats.peakLiveValues = peakLiveValues;
   stats.receiveWaitUs = converter.durationUs(receiveWaitTicks);
   for (auto &[id, traffic] : peers)

@@ -54,25 +54,17 @@ uint64_t Tracer::flowId(int64_t src, int64_t dst, const std::string &key) {
   return llvm::hash_combine(src, dst, key) & 0xffffffffffffULL;
 }
 
-void Tracer::op(const OpRun &run) {
-  if (full()) {
-    Aggregate &a = aggregates[run.op];
-    ++a.count;
-    a.ticks += run.end - run.start;
-    a.lastEnd = std::max(a.lastEnd, run.end);
-    return;
-  }
-  // Clipped to start after the previous queue slice: waits overlap, but
-  // slices on one lane must not.
-  uint64_t queued = std::max(run.ready, queueEnd);
-  if (run.start > queued + minQueueTicks) {
-    events.push_back({queued, run.start, run.op, run.start - run.ready, 0, 0, 0,
-                      Kind::Queue});
-    queueEnd = run.start;
-  }
-  events.push_back({run.start, run.end, run.op, run.bytes, run.bodyTicks,
-                    run.bodyRuns, run.lane,
-                    run.async ? Kind::AsyncOp : Kind::Op});
+void Tracer::aggregate(const OpRun &run) {
+  Aggregate &a = aggregates[run.op];
+  ++a.count;
+  a.ticks += run.end - run.start;
+  a.lastEnd = std::max(a.lastEnd, run.end);
+}
+
+void Tracer::queueSlice(const OpRun &run, uint64_t queued) {
+  events.push_back(
+      {queued, run.start, run.op, run.start - run.ready, 0, 0, 0, Kind::Queue});
+  queueEnd = run.start;
 }
 
 void Tracer::message(const MessageRun &run) {
@@ -84,9 +76,7 @@ void Tracer::message(const MessageRun &run) {
 
 void Tracer::compile(const CompileRun &run) { compiles.push_back(run); }
 
-void Tracer::sample(uint64_t tick, const Counters &counters) {
-  if (counters == lastSample || tick - lastSampleTick < sampleGapTicks)
-    return;
+void Tracer::sampleNow(uint64_t tick, const Counters &counters) {
   if (samples.size() == kMaxSamples) {
     for (size_t i = 0; i < kMaxSamples / 2; ++i)
       samples[i] = samples[2 * i + 1];
@@ -103,6 +93,30 @@ void Tracer::sample(uint64_t tick, const Counters &counters) {
 static std::string nameOf(mlir::Operation *op) {
   // Synthetic plans (benchmarks) have no ops.
   return op ? op->getName().getStringRef().str() : "step";
+}
+
+/// `ns` nanoseconds as microseconds with three decimals, into `text`:
+/// snprintf and formatv would take most of the writing time.
+static llvm::StringRef formatMicros(int64_t ns, char (&text)[32]) {
+  char *end = text + sizeof(text), *p = end;
+  uint64_t n = ns < 0 ? -uint64_t(ns) : uint64_t(ns);
+  for (int digit = 0; digit < 3; ++digit, n /= 10)
+    *--p = char('0' + n % 10);
+  *--p = '.';
+  do
+    *--p = char('0' + n % 10);
+  while (n /= 10);
+  if (ns < 0)
+    *--p = '-';
+  return llvm::StringRef(p, end - p);
+}
+
+/// `text` as a JSON string.
+static std::string quoted(llvm::StringRef text) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  OStream(os).value(text);
+  return out;
 }
 
 static std::string locationOf(mlir::Operation *op) {
@@ -141,6 +155,10 @@ void Tracer::warnAggregated(int64_t rank, llvm::ArrayRef<std::string> what,
 
 void Tracer::write(llvm::ArrayRef<const Tracer *> ranks,
                    llvm::raw_ostream &os) {
+  // A file's own buffer (a block, 4 KiB) would cost a system call per
+  // twenty events.
+  if (os.get_kind() == llvm::raw_ostream::OStreamKind::OK_FDStream)
+    static_cast<llvm::raw_fd_ostream &>(os).SetBufferSize(1 << 20);
   os << "{\"traceEvents\":[";
   bool first = true;
   for (const Tracer *tracer : ranks)
@@ -150,12 +168,20 @@ void Tracer::write(llvm::ArrayRef<const Tracer *> ranks,
 
 void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
   clock::TickConverter converter;
-  llvm::DenseMap<mlir::Operation *, std::pair<std::string, std::string>>
-      interned;
-  auto info = [&](mlir::Operation * op) -> const auto & {
+  // Per op, its name and location, also as JSON strings.
+  struct Interned {
+    std::string name, location, nameJson, locationJson;
+  };
+  llvm::DenseMap<mlir::Operation *, Interned> interned;
+  auto info = [&](mlir::Operation *op) -> const Interned & {
     auto [it, inserted] = interned.try_emplace(op);
-    if (inserted)
-      it->second = {nameOf(op), locationOf(op)};
+    if (inserted) {
+      Interned &in = it->second;
+      in.name = nameOf(op);
+      in.location = locationOf(op);
+      in.nameJson = quoted(in.name);
+      in.locationJson = quoted(in.location);
+    }
     return it->second;
   };
   // One event per line, each written as it is made.
@@ -172,16 +198,11 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
       fill(j);
     });
   };
-  // Microseconds with three decimals, formatted by hand: formatv would
-  // take most of the writing time.
+  // Microseconds with three decimals.
   auto time = [&](OStream &j, llvm::StringRef key, double us) {
-    int64_t ns = std::llround(us * 1000);
     char text[32];
-    int size = snprintf(text, sizeof(text), "%s%lld.%03lld", ns < 0 ? "-" : "",
-                        (long long)(std::abs(ns) / 1000),
-                        (long long)(std::abs(ns) % 1000));
     j.attributeBegin(key);
-    j.rawValue(llvm::StringRef(text, size));
+    j.rawValue(formatMicros(std::llround(us * 1000), text));
     j.attributeEnd();
   };
   // Durations from rounded ends, so that slices that touch never overlap.
@@ -196,10 +217,10 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
         "args", [&] { j.attribute("name", "rank " + std::to_string(rank)); });
   });
   llvm::DenseSet<uint32_t> lanes;
-  for (const Event &e : events)
+  events.forEach([&](const Event &e) {
     lanes.insert(e.kind == Kind::Queue ? 0 : e.lane);
-  for (const MessageRun &m : messages)
-    lanes.insert(m.lane);
+  });
+  messages.forEach([&](const MessageRun &m) { lanes.insert(m.lane); });
   for (const CompileRun &c : compiles)
     lanes.insert(c.lane);
   {
@@ -218,8 +239,9 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
   }
 
   uint64_t asyncId = uint64_t(rank) << 40;
-  for (const Event &e : events) {
-    const auto &[name, location] = info(e.op);
+  events.forEach([&](const Event &e) {
+    const Interned &in = info(e.op);
+    const std::string &name = in.name, &location = in.location;
     auto args = [&](OStream &j) {
       j.attributeObject("args", [&] {
         j.attribute("location", location);
@@ -231,13 +253,25 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
       });
     };
     switch (e.kind) {
-    case Kind::Op:
-      event("X", name, e.lane, [&](OStream &j) {
-        j.attribute("cat", "op");
-        span(j, e.start, e.end);
-        args(j);
-      });
+    case Kind::Op: {
+      // Most events: written without a JSON writer, names escaped once.
+      int64_t ts = std::llround(converter.toUs(e.start) * 1000);
+      int64_t dur = std::llround(converter.toUs(e.end) * 1000) - ts;
+      char text[32];
+      os << (first ? "\n" : ",\n") << "{\"ph\":\"X\",\"name\":" << in.nameJson
+         << ",\"pid\":" << rank << ",\"tid\":" << e.lane
+         << ",\"cat\":\"op\",\"ts\":" << formatMicros(ts, text);
+      os << ",\"dur\":" << formatMicros(dur, text)
+         << ",\"args\":{\"location\":" << in.locationJson
+         << ",\"bytes\":" << e.value;
+      if (e.bodyRuns)
+        os << ",\"body_runs\":" << e.bodyRuns << ",\"body_us\":"
+           << formatMicros(
+                  std::llround(converter.durationUs(e.bodyTicks) * 1000), text);
+      os << "}}";
+      first = false;
       break;
+    }
     case Kind::AsyncOp:
       ++asyncId;
       event("b", name, e.lane, [&](OStream &j) {
@@ -261,9 +295,9 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
       });
       break;
     }
-  }
+  });
 
-  for (const MessageRun &m : messages) {
+  messages.forEach([&](const MessageRun &m) {
     event("X", m.send ? "send" : "recv", m.lane, [&](OStream &j) {
       j.attribute("cat", "comm");
       span(j, m.start, m.end);
@@ -282,7 +316,7 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
       if (!m.send)
         j.attribute("bp", "e");
     });
-  }
+  });
 
   for (const CompileRun &c : compiles) {
     static const char *const sources[] = {"none", "memory", "disk"};
@@ -311,7 +345,8 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
   }
 
   for (const auto &[op, a] : aggregates) {
-    const auto &[name, location] = info(op);
+    const Interned &in = info(op);
+    const std::string &name = in.name, &location = in.location;
     event("i", "aggregated: " + name, 0, [&](OStream &j) {
       j.attribute("s", "p");
       time(j, "ts", converter.toUs(a.lastEnd));

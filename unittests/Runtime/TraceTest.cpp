@@ -50,6 +50,28 @@ TEST(TraceTest, AggregatesPerOpOnceFull) {
   EXPECT_EQ(count(events, "M", "trace aggregated"), 1u);
 }
 
+TEST(TraceTest, KeepsEveryEventInOrderAcrossChunks) {
+  // Events are kept in chunks of 4096: 10000 span three.
+  Tracer tracer(0, /*maxEvents=*/10000);
+  uint64_t us = clock::ticksPerUs(), t = clock::ticks();
+  for (uint64_t i = 0; i < 10000; ++i)
+    tracer.op(opAt(t + i * 10 * us, t + i * 10 * us, t + i * 10 * us + us));
+  EXPECT_TRUE(tracer.aggregated().empty());
+  std::vector<double> starts;
+  for (const llvm::json::Value &e : written(tracer)) {
+    const llvm::json::Object &o = *e.getAsObject();
+    if (o.getString("ph") == "X") {
+      EXPECT_EQ(o.getInteger("tid"), 1);
+      EXPECT_EQ(o.getObject("args")->getInteger("bytes"), 8);
+      starts.push_back(*o.getNumber("ts"));
+    }
+  }
+  ASSERT_EQ(starts.size(), 10000u);
+  // 10 us apart, within the tick conversion's rounding.
+  for (size_t i = 1; i < starts.size(); ++i)
+    EXPECT_NEAR(starts[i] - starts[i - 1], 10, 0.01) << i;
+}
+
 TEST(TraceTest, QueueSlicesNeverOverlap) {
   Tracer tracer(0);
   uint64_t us = clock::ticksPerUs(), t = clock::ticks();

@@ -7,7 +7,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -45,7 +45,18 @@ public:
     uint32_t bodyRuns;
     uint64_t bodyTicks;
   };
-  void op(const OpRun &run);
+  void op(const OpRun &run) {
+    if (full())
+      return aggregate(run);
+    // Clipped to start after the previous queue slice: waits overlap, but
+    // slices on one lane must not.
+    uint64_t queued = std::max(run.ready, queueEnd);
+    if (run.start > queued + minQueueTicks)
+      queueSlice(run, queued);
+    events.push_back({run.start, run.end, run.op, run.bytes, run.bodyTicks,
+                      run.bodyRuns, run.lane,
+                      run.async ? Kind::AsyncOp : Kind::Op});
+  }
 
   struct MessageRun {
     bool send;
@@ -80,9 +91,12 @@ public:
              liveValues == o.liveValues && bytesInFlight == o.bytesInFlight;
     }
   };
-  /// Keeps a sample when the counters changed and the last one is old
-  /// enough; the minimum gap doubles whenever the samples fill up.
-  void sample(uint64_t tick, const Counters &counters);
+  /// Keeps a sample when the last one is old enough and the counters
+  /// changed since; the minimum gap doubles whenever the samples fill up.
+  void sample(uint64_t tick, const Counters &counters) {
+    if (tick - lastSampleTick >= sampleGapTicks && !(counters == lastSample))
+      sampleNow(tick, counters);
+  }
 
   /// What was aggregated for lack of room ("12 ops of 'scf.yield' at
   /// loc(...)", most first), empty when nothing was.
@@ -97,6 +111,35 @@ public:
                     llvm::raw_ostream &os);
 
 private:
+  /// Append-only records in chunks that never move: no copying as it
+  /// grows, one allocation per 4096 records.
+  template <typename T> class Buffer {
+  public:
+    void push_back(const T &record) {
+      if (next == limit) {
+        chunks.emplace_back(new T[kChunk]);
+        next = chunks.back().get();
+        limit = next + kChunk;
+      }
+      *next++ = record;
+    }
+    size_t size() const {
+      return chunks.empty() ? 0 : chunks.size() * kChunk - (limit - next);
+    }
+    template <typename Fn> void forEach(Fn fn) const {
+      for (size_t c = 0; c < chunks.size(); ++c)
+        for (const T *r = chunks[c].get(),
+                     *end = c + 1 < chunks.size() ? r + kChunk : next;
+             r != end; ++r)
+          fn(*r);
+    }
+
+  private:
+    static constexpr size_t kChunk = 4096;
+    std::vector<std::unique_ptr<T[]>> chunks;
+    T *next = nullptr, *limit = nullptr;
+  };
+
   enum class Kind : uint8_t { Op, AsyncOp, Queue };
   /// 56 bytes.
   struct Event {
@@ -118,12 +161,15 @@ private:
     uint64_t count = 0, ticks = 0, lastEnd = 0;
   };
   bool full() const { return events.size() + messages.size() >= maxEvents; }
+  void sampleNow(uint64_t tick, const Counters &counters);
+  void aggregate(const OpRun &run);
+  void queueSlice(const OpRun &run, uint64_t queued);
   void writeRank(llvm::raw_ostream &os, bool &first) const;
 
   int64_t rank;
   size_t maxEvents;
-  std::deque<Event> events;
-  std::deque<MessageRun> messages;
+  Buffer<Event> events;
+  Buffer<MessageRun> messages;
   /// One per call of an outlined function in the program: bounded by it.
   std::vector<CompileRun> compiles;
   std::vector<Sample> samples;
