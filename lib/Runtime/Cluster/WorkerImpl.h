@@ -21,6 +21,7 @@
 #include "mplang/Runtime/Trace.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/FileSystem.h"
 #include <map>
 
 namespace mplang::rt {
@@ -44,6 +45,10 @@ struct Job {
       MailboxLimits held, PeerLinks &links)
       : id(id), mailbox(worldSize, held), comm(id, rank, mailbox, links),
         created(Clock::now()) {}
+  ~Job() {
+    if (!traceFile.empty())
+      llvm::sys::fs::remove(traceFile);
+  }
 
   const std::string id;
   InMemoryHub mailbox;
@@ -57,9 +62,11 @@ struct Job {
   std::string results;
   Clock::time_point deadline, finished;
   unsigned timeoutSeconds = 0;
-  /// The run's Chrome trace (JSON), when the driver asked for one.
+  /// The run's Chrome trace (JSON), when the driver asked for one: in a
+  /// temporary file (the worker holds no more than the tracer's bounded
+  /// events), removed once fetched or with the job.
   bool traced = false;
-  std::string trace;
+  std::string traceFile, traceError;
   uint64_t traceMaxEvents = Tracer::kDefaultMaxEvents;
   /// Return the run's statistics with the results.
   bool statistics = false;
@@ -144,6 +151,8 @@ struct Worker::Impl {
   void trace(const httplib::Request &req, httplib::Response &res);
   void release(const httplib::Request &req, httplib::Response &res);
   void run(std::shared_ptr<Job> job, std::shared_ptr<Program> program);
+  /// Writes the job's trace to its temporary file.
+  void writeTrace(Job &job, const Tracer &tracer);
   void reap();
 
   ClusterConfig config;

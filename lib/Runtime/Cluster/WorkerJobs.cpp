@@ -140,6 +140,28 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   res.set_content(nlohmann::json{{"job", id}}.dump(), "application/json");
 }
 
+void Worker::Impl::writeTrace(Job &job, const Tracer &tracer) {
+  int fd;
+  llvm::SmallString<128> path;
+  std::error_code ec =
+      llvm::sys::fs::createTemporaryFile("mplang-trace", "json", fd, path);
+  if (!ec) {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    Tracer::write({&tracer}, os);
+    os.close();
+    ec = os.error();
+    os.clear_error();
+    if (ec)
+      llvm::sys::fs::remove(path);
+  }
+  std::lock_guard<std::mutex> lock(job.mutex);
+  if (ec)
+    job.traceError = "rank " + std::to_string(options.rank) +
+                     " cannot write its trace: " + ec.message();
+  else
+    job.traceFile = path.str().str();
+}
+
 void Worker::Impl::run(std::shared_ptr<Job> job,
                        std::shared_ptr<Program> program) {
   std::vector<Value> results;
@@ -161,13 +183,8 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
       monitor->compiled(program->compiled.plans->getCompiles());
     if (job->statistics)
       statistics = statisticsToJson(monitor->statistics());
-    if (tracer) {
-      std::string trace;
-      llvm::raw_string_ostream os(trace);
-      Tracer::write({tracer.get()}, os);
-      std::lock_guard<std::mutex> lock(job->mutex);
-      job->trace = std::move(trace);
-    }
+    if (tracer)
+      writeTrace(*job, *tracer);
   }
   Status sent = job->comm.waitForSends();
   Status failure = status.isOk()

@@ -9,6 +9,7 @@
 #include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
@@ -243,7 +244,28 @@ void Worker::Impl::trace(const httplib::Request &req, httplib::Response &res) {
   std::lock_guard<std::mutex> lock(job->mutex);
   if (!job->terminal() || !job->traced)
     return reply(res, 409, "job " + job->id + " has no trace (yet)");
-  res.set_content(job->trace, "application/json");
+  if (!job->traceError.empty())
+    return reply(res, 500, job->traceError);
+  if (job->traceFile.empty())
+    return reply(res, 410, "the trace of job " + job->id + " was fetched");
+  // Sent from its file in blocks; the file goes once sent (fetched once).
+  std::string path = std::move(job->traceFile);
+  job->traceFile.clear();
+  uint64_t size = 0;
+  auto file = std::make_shared<std::ifstream>(path, std::ios::binary);
+  if (llvm::sys::fs::file_size(path, size) || !*file) {
+    llvm::sys::fs::remove(path);
+    return reply(res, 500, "cannot read the trace of job " + job->id);
+  }
+  res.set_content_provider(
+      size, "application/json",
+      [file](size_t offset, size_t length, httplib::DataSink &sink) {
+        char block[1 << 16];
+        file->seekg(offset);
+        file->read(block, std::min(length, sizeof(block)));
+        return file->gcount() > 0 && sink.write(block, file->gcount());
+      },
+      [path](bool) { llvm::sys::fs::remove(path); });
 }
 
 void Worker::Impl::release(const httplib::Request &req,
