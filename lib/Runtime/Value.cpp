@@ -111,6 +111,16 @@ void Tensor::fill(const uint8_t *pattern, size_t width) {
     std::memcpy(bytes() + done, bytes(), std::min(done, numBytes_ - done));
 }
 
+bool Tensor::ownsBytesAlone() const { return data_.use_count() == 1; }
+
+Tensor *Value::takeUniqueTensor() const {
+  // With the only handle, no other thread can take another one meanwhile.
+  if (!tensor_ || tensor_.use_count() != 1 || !tensor_->ownsBytesAlone())
+    return nullptr;
+  // Tensors of values are created mutable (Value::tensor) and shared const.
+  return const_cast<Tensor *>(tensor_.get());
+}
+
 Opaque::~Opaque() = default;
 
 size_t Value::numBytes() const {

@@ -60,6 +60,36 @@ std::string wideProgram(int width, int depth) {
   return text;
 }
 
+// An update whose destination is read again later must not change it (the
+// in-place path is only for the last reader); a chain of updates of fresh
+// tensors runs in place.
+TEST(ExecutorTest, UpdatesKeepSharedOperands) {
+  Program program(R"(
+    func.func @main(%x: tensor<4xi64>) -> (tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) {
+      %c = arith.constant dense<[10, 20, 30, 40]> : tensor<4xi64>
+      %d = arith.addi %x, %c : tensor<4xi64>
+      %i = arith.constant 0 : index
+      %v = arith.constant 7 : i64
+      %e = tensor.insert %v into %d[%i] : tensor<4xi64>
+      %two = arith.constant dense<[5, 6]> : tensor<2xi64>
+      %f = tensor.insert_slice %two into %e[2] [2] [1] : tensor<2xi64> into tensor<4xi64>
+      %g = tensor.insert_slice %two into %d[1] [2] [1] : tensor<2xi64> into tensor<4xi64>
+      return %d, %f, %g : tensor<4xi64>, tensor<4xi64>, tensor<4xi64>
+    })");
+  Tensor x(DType::I64, {4});
+  for (int i = 0; i < 4; ++i)
+    x.data<int64_t>()[i] = i + 1;
+  std::vector<Value> results;
+  ASSERT_TRUE(runAlone(program, {Value::tensor(std::move(x))}, results).isOk());
+  auto values = [](const Value &v) {
+    const int64_t *p = v.getTensor().data<int64_t>();
+    return std::vector<int64_t>(p, p + 4);
+  };
+  EXPECT_EQ(values(results[0]), (std::vector<int64_t>{11, 22, 33, 44}));
+  EXPECT_EQ(values(results[1]), (std::vector<int64_t>{7, 22, 5, 6}));
+  EXPECT_EQ(values(results[2]), (std::vector<int64_t>{11, 5, 6, 44}));
+}
+
 TEST(ExecutorTest, WideDag) {
   Program program(wideProgram(64, 8));
   std::vector<Value> results;

@@ -70,6 +70,9 @@ public:
   Tensor view(DType dtype, llvm::ArrayRef<int64_t> shape,
               size_t byteOffset = 0) const;
 
+  /// Whether no view shares this tensor's bytes.
+  bool ownsBytesAlone() const;
+
   /// Repeats the `width` bytes at `pattern` over the whole tensor (a splat);
   /// `width` divides numBytes(), and `pattern` may be the tensor's own start.
   void fill(const uint8_t *pattern, size_t width);
@@ -107,7 +110,8 @@ public:
     return Value(std::move(t));
   }
   static Value tensor(Tensor &&t) {
-    return Value(std::make_shared<const Tensor>(std::move(t)));
+    // Not a const object: takeUniqueTensor may hand it back for writing.
+    return Value(std::make_shared<Tensor>(std::move(t)));
   }
   static Value opaque(std::shared_ptr<const Opaque> o) {
     Value v;
@@ -125,6 +129,11 @@ public:
   const std::shared_ptr<const Opaque> &getOpaque() const { return opaque_; }
   /// Bytes of payload, for traces and accounting.
   size_t numBytes() const;
+  /// The tensor for writing, if this handle is its only one and no view
+  /// shares its bytes: a kernel that is the last reader of an operand (the
+  /// scheduler then hands over its own handle) may update it in place
+  /// instead of copying it. Null otherwise, or for other values.
+  Tensor *takeUniqueTensor() const;
 
 private:
   explicit Value(std::shared_ptr<const Tensor> t) : tensor_(std::move(t)) {}

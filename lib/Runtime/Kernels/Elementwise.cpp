@@ -62,6 +62,35 @@ mplang::rt::makeViewKernel(mlir::Operation *op, size_t byteOffset) {
       }));
 }
 
+mlir::FailureOr<std::unique_ptr<Kernel>>
+mplang::rt::makeUpdateKernel(mlir::Operation *op, unsigned destOperand,
+                             Update update, bool heavy) {
+  mlir::FailureOr<TensorLayout> layout = resultLayout(op);
+  if (mlir::failed(layout))
+    return mlir::failure();
+  return std::unique_ptr<Kernel>(new FnKernel(
+      [layout = *layout, destOperand, update = std::move(update)](
+          llvm::ArrayRef<Value> args,
+          llvm::MutableArrayRef<Value> results) -> Status {
+        if (Status s = requireTensors(args); !s.isOk())
+          return s;
+        if (Tensor *dest = args[destOperand].takeUniqueTensor()) {
+          if (Status s = update(args, *dest); !s.isOk())
+            return s;
+          results[0] = args[destOperand];
+          return Status::ok();
+        }
+        const Tensor &from = args[destOperand].getTensor();
+        Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
+        std::memcpy(out.bytes(), from.bytes(), out.numBytes());
+        if (Status s = update(args, out); !s.isOk())
+          return s;
+        results[0] = Value::tensor(std::move(out));
+        return Status::ok();
+      },
+      heavy));
+}
+
 llvm::SmallVector<int64_t, 4>
 mplang::rt::stridesOf(llvm::ArrayRef<int64_t> shape) {
   llvm::SmallVector<int64_t, 4> strides(shape.size(), 1);

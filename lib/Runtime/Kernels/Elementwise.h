@@ -82,6 +82,19 @@ makeTensorKernel(mlir::Operation *op, Compute compute,
 mlir::FailureOr<std::unique_ptr<Kernel>> makeViewKernel(mlir::Operation *op,
                                                         size_t byteOffset = 0);
 
+/// Changes `dest` (a copy of operand `destOperand`, the result) using the
+/// operands.
+using Update = std::function<Status(llvm::ArrayRef<Value>, Tensor &dest)>;
+
+/// The kernel of an op whose result is operand `destOperand` with some
+/// elements changed (insertions, scatters): when the op is that operand's
+/// last reader and nothing else shares it, `update` changes it in place,
+/// otherwise a copy.
+mlir::FailureOr<std::unique_ptr<Kernel>> makeUpdateKernel(mlir::Operation *op,
+                                                          unsigned destOperand,
+                                                          Update update,
+                                                          bool heavy = false);
+
 /// Row-major strides of `shape`.
 llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape);
 

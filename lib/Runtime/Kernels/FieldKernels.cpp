@@ -206,14 +206,19 @@ FailureOr<std::unique_ptr<Kernel>> ldpcEncode(Operation *op, PlanBuilder &) {
       });
 }
 
+/// In place when the op is its destination's last reader (GGM puncturing
+/// updates a few nodes of each big level); the copy otherwise is O(N).
 FailureOr<std::unique_ptr<Kernel>> scatterAdd(Operation *op, PlanBuilder &) {
-  return makeFieldKernel(
-      op, countOf(op->getResult(0)) + countOf(op->getOperand(1)),
-      [](llvm::ArrayRef<Value> args, Tensor &out) {
-        std::memcpy(out.bytes(), args[0].getTensor().bytes(), out.numBytes());
-        return lib::scatterAdd(elements(out), words(args[1]),
-                               elements(args[2]));
-      });
+  std::string name = op->getName().getStringRef().str();
+  return makeUpdateKernel(
+      op, 0,
+      [name](llvm::ArrayRef<Value> args, Tensor &dest) {
+        if (llvm::Error err = lib::scatterAdd(elements(dest), words(args[1]),
+                                              elements(args[2])))
+          return Status::error(name + ": " + llvm::toString(std::move(err)));
+        return Status::ok();
+      },
+      countOf(op->getResult(0)) >= kHeavyWork);
 }
 
 FailureOr<std::unique_ptr<Kernel>> prefixSum(Operation *op, PlanBuilder &) {

@@ -60,22 +60,23 @@ std::string windowError(llvm::ArrayRef<int64_t> shape,
 }
 
 /// The kernel of a slice op that copies the window between its operand and
-/// result (`scatter`: into the result, which starts as operand 1).
+/// result (`scatter`: into the result, which is operand 1 updated).
 template <typename SliceOp> Factory sliceKernel(Operation *op, bool scatter) {
   auto slice = cast<SliceOp>(op);
   llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
   if (failed(staticWindow(slice, offsets, sizes, steps)))
     return failure();
-  return makeKernel(op, [=](llvm::ArrayRef<Value> args, Tensor &out) {
-    const Tensor &big = args[scatter ? 1 : 0].getTensor();
+  auto copy = [=](llvm::ArrayRef<Value> args, Tensor &out) {
+    const Tensor &big = scatter ? out : args[0].getTensor();
     std::string error = windowError(big.shape(), offsets, sizes, steps);
     if (!error.empty())
       return Status::error(error);
-    if (scatter)
-      std::memcpy(out.bytes(), args[1].getTensor().bytes(), out.numBytes());
     copyWindow(args[0].getTensor(), out, offsets, sizes, steps, scatter);
     return Status::ok();
-  });
+  };
+  if (scatter)
+    return makeUpdateKernel(op, 1, copy);
+  return makeKernel(op, copy);
 }
 
 /// Ops whose result has the bytes of their first operand in the same order.
@@ -161,18 +162,17 @@ void mplang::rt::registerTensorKernels(KernelRegistry &r) {
     });
   });
   r.add("tensor.insert", [](Operation *op, PlanBuilder &) {
-    return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
-      const Tensor &dest = args[1].getTensor();
-      int64_t linear;
-      if (Status s = checkIndices(args.drop_front(2), dest.shape(), linear);
-          !s.isOk())
-        return s;
-      size_t width = dtypeSize(dest.dtype());
-      std::memcpy(out.bytes(), dest.bytes(), out.numBytes());
-      std::memcpy(out.bytes() + linear * width, args[0].getTensor().bytes(),
-                  width);
-      return Status::ok();
-    });
+    return makeUpdateKernel(
+        op, 1, [](llvm::ArrayRef<Value> args, Tensor &dest) {
+          int64_t linear;
+          if (Status s = checkIndices(args.drop_front(2), dest.shape(), linear);
+              !s.isOk())
+            return s;
+          size_t width = dtypeSize(dest.dtype());
+          std::memcpy(dest.bytes() + linear * width,
+                      args[0].getTensor().bytes(), width);
+          return Status::ok();
+        });
   });
   for (StringRef name : {"tensor.collapse_shape", "tensor.expand_shape",
                          "tensor.reshape", "tensor.bitcast", "tensor.cast"})
