@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The default --jit=auto next to --jit=off (docs/jit.md, "auto").
 
-Runs the examples, BFV and field programs, the protocol tests and a 2^20
-loop with both modes, interleaved, and prints per program the median wall
-and CPU (user + system) time of the whole mplang-run process and the
-groups auto compiled, summed over ranks. Usage:
+Runs the examples, BFV and field programs, the protocol tests and
+benchmarks (bench/protocols) and a 2^20 loop with both modes, interleaved,
+and prints per program the median wall and CPU (user + system) time of the
+whole mplang-run process and the groups auto compiled, summed over ranks.
+Usage:
 bench/jit_auto_bench.py [build-dir] [runs]
 """
 import json
@@ -20,8 +21,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 5
 RUN = os.path.join(BUILD, "bin", "mplang-run")
-EX, RT, PR = (os.path.join(ROOT, d) for d in
-              ("examples", "test/Runtime", "test/Protocols"))
+EX, RT, PR, BP = (os.path.join(ROOT, d) for d in
+                  ("examples", "test/Runtime", "test/Protocols",
+                   "bench/protocols"))
 V4 = "dense<[1, 2, 3, 4]> : tensor<4xi64>"
 W4 = "dense<[10, 20, 30, 40]> : tensor<4xi64>"
 CASES = {
@@ -43,6 +45,8 @@ CASES = {
     "base OT": ["--sim", "3", f"{PR}/base-ot.mlir"],
     "IKNP 2^16": ["--sim", "2", f"{PR}/iknp.mlir", "--entry", "rot65536"],
     "VOLE 128": ["--sim", "2", f"{PR}/vole.mlir", "--entry", "vole128"],
+    "bench IKNP 2^20": ["--sim", "2", f"{BP}/iknp_rot.mlir"],
+    "bench Gilboa VOLE 2^14": ["--sim", "2", f"{BP}/gilboa_vole.mlir"],
     "loop 2^20": ["--sim", "1", f"{RT}/Inputs/loop-2e20.mlir"],
 }
 

@@ -196,6 +196,9 @@ double stepsOf(Operation *op) {
   constexpr double unknown = std::numeric_limits<double>::infinity();
   if (isa<arith::ConstantOp>(op) || op->hasTrait<OpTrait::IsTerminator>())
     return 0;
+  // The interpreter's is a zeroed allocation: its pages cost their writers.
+  if (isa<tensor::EmptyOp>(op))
+    return 1;
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
                            ub = getConstantIntValue(loop.getUpperBound()),

@@ -20,13 +20,13 @@ namespace mplang::rt::jit {
 
 /// Off: the interpreter alone (the reference). On: every group with an op
 /// other than a constant. Auto: groups the interpreter would take at least
-/// `kAutoMinSteps` steps of about 0.3 us for (a compilation takes tens of
-/// milliseconds): loops with that many iterations times body ops or an
-/// unknown count, linalg bodies and element-wise chains over big tensors
-/// (a whole-tensor kernel counts a step per `kAutoElementsPerStep`).
+/// `kAutoMinSteps` steps of about 0.3 us for (about 40 ms, what compiling a
+/// group takes): loops with that many iterations times body ops or an
+/// unknown count, reductions and element-wise chains over big tensors (a
+/// whole-tensor kernel counts a step per `kAutoElementsPerStep` elements).
 enum class Mode { Off, On, Auto };
-constexpr double kAutoMinSteps = 1 << 16;
-constexpr double kAutoElementsPerStep = 64;
+constexpr double kAutoMinSteps = 1 << 17;
+constexpr double kAutoElementsPerStep = 128;
 /// What --jit-cache keeps by default: 256 MiB (--jit-cache-max-kb).
 constexpr uint64_t kDefaultCacheBytes = uint64_t(256) << 20;
 
