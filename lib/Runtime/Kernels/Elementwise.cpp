@@ -105,22 +105,50 @@ void mplang::rt::copyWindow(const Tensor &from, Tensor &to,
                             llvm::ArrayRef<int64_t> steps, bool scatter) {
   size_t width = dtypeSize(from.dtype());
   const Tensor &big = scatter ? to : from;
-  auto bigStrides = stridesOf(big.shape());
-  int64_t count = 1;
+  llvm::ArrayRef<int64_t> shape = big.shape();
+  auto bigStrides = stridesOf(shape);
+  size_t rank = sizes.size();
   for (int64_t s : sizes)
-    count *= s;
-  llvm::SmallVector<int64_t, 4> index(sizes.size(), 0);
-  for (int64_t linear = 0; linear < count; ++linear) {
-    int64_t offset = 0;
-    for (size_t d = 0; d < sizes.size(); ++d)
-      offset += (offsets[d] + index[d] * steps[d]) * bigStrides[d];
-    if (scatter)
-      std::memcpy(to.bytes() + offset * width, from.bytes() + linear * width,
-                  width);
-    else
-      std::memcpy(to.bytes() + linear * width, from.bytes() + offset * width,
-                  width);
-    for (int d = int(sizes.size()) - 1; d >= 0 && ++index[d] == sizes[d]; --d)
+    if (s == 0)
+      return;
+  // The window is copied in runs contiguous in both tensors: the trailing
+  // dimensions from the last partial one on, all with unit steps.
+  size_t inner = rank;
+  int64_t run = 1;
+  if (rank && steps[rank - 1] == 1) {
+    inner = rank - 1;
+    run = sizes[inner];
+    while (inner > 0 && sizes[inner] == shape[inner] && steps[inner - 1] == 1)
+      run *= sizes[--inner];
+  }
+  size_t runBytes = run * width;
+  int64_t start = 0;
+  for (size_t d = 0; d < rank; ++d)
+    start += offsets[d] * bigStrides[d];
+  // The dimension just outside the runs is walked with a stride; the ones
+  // outside it with an index.
+  size_t outer = inner ? inner - 1 : 0;
+  int64_t walk = inner ? sizes[outer] : 1;
+  int64_t walkStride = inner ? steps[outer] * bigStrides[outer] : 0;
+  llvm::SmallVector<int64_t, 4> index(outer, 0);
+  const uint8_t *in = from.bytes();
+  uint8_t *out = to.bytes();
+  size_t dense = 0; // bytes of the dense (window) side done
+  for (;;) {
+    int64_t base = start;
+    for (size_t d = 0; d < outer; ++d)
+      base += index[d] * steps[d] * bigStrides[d];
+    for (int64_t i = 0; i < walk; ++i, dense += runBytes) {
+      size_t at = (base + i * walkStride) * width;
+      if (scatter)
+        std::memcpy(out + at, in + dense, runBytes);
+      else
+        std::memcpy(out + dense, in + at, runBytes);
+    }
+    int d = int(outer) - 1;
+    for (; d >= 0 && ++index[d] == sizes[d]; --d)
       index[d] = 0;
+    if (d < 0)
+      break;
   }
 }
