@@ -8,6 +8,7 @@
 #include "mplang/Crypto/Field/Aes.h"
 #include "Kernels.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -155,21 +156,30 @@ void mplang::crypto::field::aesExpand(llvm::ArrayRef<Gf128> seeds,
                                       bool feedForward, Isa isa) {
   assert(out.size() == seeds.size() * length && "size mismatch");
   static const Aes128 cipher(kAesExpandKey);
-  // Calls f(out block, its input seeds[i] ^ {j, 0}) row by row.
-  auto forEachInput = [&](auto f) {
+  // Short rows (a hash of each seed, a GGM level) would pay the counter
+  // path's set-up per seed: their inputs are encrypted in pipelined batches
+  // instead, built and fed forward while the batch is in cache.
+  if (length < kAesExpandRowMin) {
+    constexpr size_t kBatchRows = 256;
+    Gf128 inputs[kBatchRows * kAesExpandRowMin];
+    for (size_t i0 = 0; i0 < seeds.size(); i0 += kBatchRows) {
+      size_t rows = std::min(kBatchRows, seeds.size() - i0);
+      for (size_t i = 0, k = 0; i < rows; ++i)
+        for (uint64_t j = 0; j < length; ++j, ++k)
+          inputs[k] = seeds[i0 + i] ^ Gf128 { j, 0 };
+      llvm::ArrayRef<Gf128> in(inputs, rows * length);
+      llvm::MutableArrayRef<Gf128> batch = out.slice(i0 * length, in.size());
+      cipher.encrypt(in, batch, isa);
+      if (feedForward)
+        for (size_t k = 0; k < in.size(); ++k)
+          batch[k] ^= in[k];
+    }
+    return;
+  }
+  for (size_t i = 0; i < seeds.size(); ++i)
+    cipher.encryptCounter(seeds[i], 0, out.slice(i * length, length), isa);
+  if (feedForward)
     for (size_t i = 0, k = 0; i < seeds.size(); ++i)
       for (uint64_t j = 0; j < length; ++j, ++k)
-        f(out[k], seeds[i] ^ Gf128{j, 0});
-  };
-  // Short rows (a hash of each seed) would pay the counter path's set-up per
-  // seed: encrypt all inputs in one pipelined pass instead.
-  if (length < kAesExpandRowMin) {
-    forEachInput([](Gf128 &block, Gf128 x) { block = x; });
-    cipher.encrypt(out, out, isa);
-  } else {
-    for (size_t i = 0; i < seeds.size(); ++i)
-      cipher.encryptCounter(seeds[i], 0, out.slice(i * length, length), isa);
-  }
-  if (feedForward)
-    forEachInput([](Gf128 &block, Gf128 x) { block ^= x; });
+        out[k] ^= seeds[i] ^ Gf128 { j, 0 };
 }

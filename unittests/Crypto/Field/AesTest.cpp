@@ -77,6 +77,24 @@ TEST_P(AesTest, AesExpandFeedForward) {
   }
 }
 
+// Short rows go in batches of 256 seeds: 1000 seeds of 3 blocks (a partial
+// last batch), by the definition, with and without the feed-forward.
+TEST_P(AesTest, ShortRowsAcrossBatches) {
+  std::vector<Gf128> seeds(1000);
+  for (uint64_t i = 0; i < seeds.size(); ++i)
+    seeds[i] = {i * 0x9E3779B97F4A7C15ULL, ~i};
+  std::vector<Gf128> plain(3 * seeds.size()), fed(3 * seeds.size());
+  aesExpand(seeds, 3, plain, false, GetParam());
+  aesExpand(seeds, 3, fed, true, GetParam());
+  Aes128 cipher(kAesExpandKey);
+  for (size_t i = 0; i < seeds.size(); ++i)
+    for (uint64_t j = 0; j < 3; ++j) {
+      Gf128 x = seeds[i] ^ Gf128 { j, 0 };
+      ASSERT_EQ(plain[3 * i + j], cipher.encrypt(x)) << i << ", " << j;
+      ASSERT_EQ(fed[3 * i + j], cipher.encrypt(x) ^ x) << i << ", " << j;
+    }
+}
+
 INSTANTIATE_PER_ISA(AesTest);
 
 TEST(AesKeyScheduleTest, Fips197AppendixA1) {
