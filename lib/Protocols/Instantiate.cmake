@@ -4,8 +4,8 @@
 #  - iknp: @W@ = N / 64 words, @B@ = N / 128 blocks;
 #  - vole: @W@ = 2 N words, @M@ = 128 N OTs;
 #  - svole (N outputs): trees of @B@ = 2^@D@ leaves, @NN@ = T B noise
-#    positions, @TD@ = T D tree OTs, @SHIFTS@ = D-1, ..., 0, @WT@ the code's
-#    expander weight; the text between PER-LEVEL markers repeats for each
+#    positions, @NN2@ = 2 @NN@, @TD@ = T D tree OTs, @SHIFTS@ = D-1, ..., 0,
+#    @WT@ the code's expander weight; the text between PER-LEVEL markers repeats for each
 #    tree level l < D with @L@ = l, @L1@ = l + 1, @Q@ = 2^l nodes per tree,
 #    @P@ = T 2^l nodes, @PC@ = 2 @P@ children and @SH@ = D - 1 - l;
 #  - psi (N items): @M@ the OKVS size (= the silent VOLE size), @K@ tag
@@ -94,10 +94,11 @@ foreach(n ${sizes})
       math(EXPR d "${d} + 1")
     endwhile()
     math(EXPR nn "${t} * ${b}")
+    math(EXPR nn2 "2 * ${nn}")
     math(EXPR td "${t} * ${d}")
     math(EXPR top "${d} - 1")
     number_list(${top} 0 shifts)
-    set(derived "@NN@=${nn}" "@TD@=${td}" "@T@=${t}" "@B@=${b}" "@D@=${d}"
+    set(derived "@NN2@=${nn2}" "@NN@=${nn}" "@TD@=${td}" "@T@=${t}" "@B@=${b}" "@D@=${d}"
         "@SHIFTS@=${shifts}" "@WT@=${MPLANG_SVOLE_WEIGHT}")
   elseif(KIND STREQUAL "psi")
     mplang_okvs_size(${n} m)

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""RR22 PSI from the protocol library, side by side in one run (docs/protocols.md).
+
+Usage: /usr/bin/python3 bench/psi_bench.py [BUILD_DIR] [--sizes 16,20] [--reps N]
+
+For n = 2^16 and 2^20 items on each side (n / 8 shared), bench/protocols/psi_2eK.mlir
+runs under `mplang-run --local 2` (one worker process per party) and `--sim 2` (one
+process). Printed per run: each party's wall time and bytes sent (from --stats-json,
+best of N runs by the slower party), bits on the wire per item, and the ratio of the
+slower party's time to the paper's (RR22, Table 2: 2^20 items in 369 ms on one thread
+per party; for 2^16 that time scaled down by 16, which favours the paper: fixed costs
+such as the base OTs do not shrink). Then the split by phase of one traced run: the summed time of the ops of each
+library file (base OT, IKNP, Gilboa VOLE, silent VOLE) and, inside PSI, of the OKVS,
+the hashing and the tag set; a party's wall time minus its ops is time spent waiting for
+messages.
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PAPER_2E20_MS = 369.0
+PAPER_BITS_PER_ITEM = 251
+# Ops whose events span other ops' events.
+CONTAINERS = {"func.call", "simp.pcall", "simp.uniform_cond", "simp.while_loop",
+              "scf.for", "scf.if", "scf.while"}
+
+
+def parse_args():
+    p = argparse.ArgumentParser()
+    p.add_argument("build", nargs="?", default=os.path.join(ROOT, "build"))
+    p.add_argument("--sizes", default="16,20", help="log2 of the set sizes")
+    p.add_argument("--reps", type=int, default=3)
+    return p.parse_args()
+
+
+def command(run, mode, log2n, data):
+    program = os.path.join(ROOT, "bench", "protocols", f"psi_2e{log2n}.mlir")
+    return [run, *mode.split(), "--timeout", "900", program,
+            "--input", f"0:0={data}/x.npy", "--input", f"0:1={data}/xm.npy",
+            "--input", f"1:2={data}/y.npy", "--input", f"1:3={data}/ym.npy"]
+
+
+def timed(cmd):
+    """Per rank (wall ms, bytes sent) of one run."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as stats:
+        subprocess.run(cmd + ["--stats-json", stats.name], check=True,
+                       stdout=subprocess.DEVNULL)
+        ranks = json.load(open(stats.name))["ranks"]
+    return [(r["wall_us"] / 1e3, sum(p["bytes_sent"] for p in r["peers"]))
+            for r in ranks]
+
+
+def phase(event):
+    name, loc = event["name"], event.get("args", {}).get("location", "")
+    for lib, label in (("base_ot.mlir", "base OT"), ("iknp.mlir", "IKNP OT"),
+                       ("/vole.mlir", "Gilboa VOLE (base)")):
+        if lib in loc:
+            return label
+    if "silent_vole.mlir" in loc:
+        return "silent VOLE: code" if name == "field.ea_encode" \
+            else "silent VOLE: trees"
+    if "psi.mlir" in loc:
+        return {"field.solve_okvs": "OKVS solve",
+                "field.decode_okvs": "OKVS decode",
+                "field.aes_expand": "hashing",
+                "field.sort_rows": "tag sort / lookup",
+                "field.contains_rows": "tag sort / lookup"}.get(name, "PSI other")
+    return "program"
+
+
+def phases(cmd):
+    """Per rank {phase: summed op ms} of one traced run."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as trace:
+        subprocess.run(cmd + ["--trace", trace.name], check=True,
+                       stdout=subprocess.DEVNULL)
+        events = json.load(open(trace.name))
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    split = collections.defaultdict(lambda: collections.defaultdict(float))
+    for e in events:
+        if e.get("ph") == "X" and e.get("cat") == "op" \
+                and e["name"] not in CONTAINERS:
+            split[e["pid"]][phase(e)] += e["dur"] / 1e3
+    return split
+
+
+def main():
+    args = parse_args()
+    run = os.path.join(args.build, "bin", "mplang-run")
+    sets = os.path.join(ROOT, "test", "Protocols", "Inputs", "psi_sets.py")
+    print(f"{'n':>8} {'mode':<10}{'P0 ms':>9}{'P1 ms':>9}{'P0 MB':>8}{'P1 MB':>8}"
+          f"{'bits/item':>10}{'x paper':>9}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for log2n in map(int, args.sizes.split(",")):
+            n = 1 << log2n
+            data = os.path.join(tmp, str(log2n))
+            subprocess.run(["python3", sets, data, str(n), str(n), str(n),
+                            str(n // 8), str(log2n)], check=True)
+            for mode in ("--local 2", "--sim 2"):
+                cmd = command(run, mode, log2n, data)
+                best = min((timed(cmd) for _ in range(args.reps)),
+                           key=lambda r: max(w for w, _ in r))
+                slow = max(w for w, _ in best)
+                bits = 8 * sum(b for _, b in best) / n
+                # The paper's time scales with n; its 2^20 figure is the anchor.
+                paper = PAPER_2E20_MS * n / (1 << 20)
+                print(f"{n:>8} {mode:<10}{best[0][0]:>9.0f}{best[1][0]:>9.0f}"
+                      f"{best[0][1] / 1e6:>8.1f}{best[1][1] / 1e6:>8.1f}"
+                      f"{bits:>10.0f}{slow / paper:>9.2f}")
+            split = phases(command(run, "--sim 2", log2n, data))
+            print(f"  phases of one traced --sim 2 run (summed op ms; rank 0 "
+                  f"sends, rank 1 receives):")
+            for name in sorted({k for r in split.values() for k in r}):
+                print(f"    {name:<22}" + "".join(
+                    f"{split[r].get(name, 0):>9.0f}" for r in sorted(split)))
+    print(f"paper (RR22 Table 2, fast variant, 2^20): {PAPER_2E20_MS:.0f} ms, "
+          f"{PAPER_BITS_PER_ITEM} bits per item")
+
+
+if __name__ == "__main__":
+    main()
