@@ -85,7 +85,8 @@ static cl::opt<unsigned>
                    cl::init(60), cl::cat(category));
 static cl::opt<unsigned> poolThreads("pool-threads",
                                      cl::desc("Threads for heavy kernels "
-                                              "(at least 1)"),
+                                              "(at least 1), per worker with "
+                                              "--local"),
                                      cl::init(2), cl::cat(category));
 static cl::list<std::string>
     keepSpecs("keep",
@@ -285,10 +286,12 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
            llvm::sys::fs::getMainExecutable(argv0, (void *)&fail)) +
        "/mplang-worker")
           .str();
-  // Local workers compile what the simulator would.
+  // Local workers compile what the simulator would, with its pool size
+  // each (--pool-threads 1: one core per party).
   options.localWorkerArgs = {"--jit=" + jitMode,
                              "--jit-cache-max-kb=" +
-                                 std::to_string(jitCacheMaxKiB)};
+                                 std::to_string(jitCacheMaxKiB),
+                             "--pool-threads=" + std::to_string(poolThreads)};
   if (!jitCache.empty())
     options.localWorkerArgs.push_back("--jit-cache=" + jitCache);
   options.readySeconds = 10;
