@@ -53,9 +53,10 @@ TEST(TraceTest, AggregatesPerOpOnceFull) {
 TEST(TraceTest, KeepsEveryEventInOrderAcrossChunks) {
   // Events are kept in chunks of 4096: 10000 span three.
   Tracer tracer(0, /*maxEvents=*/10000);
-  uint64_t us = clock::ticksPerUs(), t = clock::ticks();
+  // About 10 us apart in ticks (a tick is well under a microsecond).
+  uint64_t step = uint64_t(10 * clock::ticksPerUs() + 0.5), t = clock::ticks();
   for (uint64_t i = 0; i < 10000; ++i)
-    tracer.op(opAt(t + i * 10 * us, t + i * 10 * us, t + i * 10 * us + us));
+    tracer.op(opAt(t + i * step, t + i * step, t + i * step + step / 10));
   EXPECT_TRUE(tracer.aggregated().empty());
   std::vector<double> starts;
   for (const llvm::json::Value &e : written(tracer)) {
@@ -67,9 +68,14 @@ TEST(TraceTest, KeepsEveryEventInOrderAcrossChunks) {
     }
   }
   ASSERT_EQ(starts.size(), 10000u);
-  // 10 us apart, within the tick conversion's rounding.
+  // Evenly spaced, in order. The spacing is 10 us only as far as the
+  // tracer's tick rate (refitted after 10 ms) matches the first estimate,
+  // which a loaded machine can throw off by 15%.
+  double spacing = starts[1] - starts[0];
+  EXPECT_GT(spacing, 5);
+  EXPECT_LT(spacing, 20);
   for (size_t i = 1; i < starts.size(); ++i)
-    EXPECT_NEAR(starts[i] - starts[i - 1], 10, 0.01) << i;
+    EXPECT_NEAR(starts[i] - starts[i - 1], spacing, 0.01) << i;
 }
 
 TEST(TraceTest, QueueSlicesNeverOverlap) {
