@@ -1,8 +1,8 @@
 // RR22 PSI from the protocol library: the receiver's mask is checked item
 // by item against the expected one (test/Protocols/Inputs/psi_sets.py), for
 // identical and disjoint sets, partial overlaps, sets of different sizes on
-// the two sides and sizes that are not powers of two, under --sim 2 and
-// --local 2.
+// the two sides, sizes that are not powers of two and repeated items, under
+// --sim 2 and --local 2.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python %S/Inputs/psi_sets.py %t/same 128 128 128 128 1
 // RUN: mplang-run --sim 2 %s --entry psi128 --input 0:0=%t/same/x.npy --input 0:1=%t/same/xm.npy --input 1:2=%t/same/y.npy --input 1:3=%t/same/ym.npy --input 1:4=%t/same/expected.npy | FileCheck %s --check-prefix=SAME
@@ -25,6 +25,10 @@
 // RUN: %python %S/Inputs/psi_sets.py %t/subset 1024 1024 513 513 19
 // RUN: mplang-run --sim 2 %s --entry psi1024 --input 0:0=%t/subset/x.npy --input 0:1=%t/subset/xm.npy --input 1:2=%t/subset/y.npy --input 1:3=%t/subset/ym.npy --input 1:4=%t/subset/expected.npy | FileCheck %s --check-prefix=SUBSET
 // SUBSET: rank 1: dense<513> : tensor<i64>, dense<0> : tensor<i64>
+// Repeated items: every copy of a shared item is found.
+// RUN: %python %S/Inputs/psi_sets.py %t/repeats 1024 1000 700 350 22 50
+// RUN: mplang-run --sim 2 %s --entry psi1024 --input 0:0=%t/repeats/x.npy --input 0:1=%t/repeats/xm.npy --input 1:2=%t/repeats/y.npy --input 1:3=%t/repeats/ym.npy --input 1:4=%t/repeats/expected.npy | FileCheck %s --check-prefix=REPEATS
+// REPEATS: rank 1: dense<330> : tensor<i64>, dense<0> : tensor<i64>
 
 module attributes {simp.world_size = 2 : i64} {
   func.func private @mplang.psi.rr22.n128(!simp.mp<tensor<128xi64>, [0]>, !simp.mp<tensor<128xi1>, [0]>,

@@ -1,10 +1,12 @@
 """Writes PSI inputs as .npy files (no numpy needed).
 
-psi_sets.py DIR CAPACITY NX NY OVERLAP SEED writes, in DIR:
+psi_sets.py DIR CAPACITY NX NY OVERLAP SEED [REPEATS] writes, in DIR:
   x.npy, y.npy    uint64[CAPACITY]: NX (NY) distinct random items, then 0s;
   xm.npy, ym.npy  bool[CAPACITY]: which entries are in use;
   expected.npy    bool[CAPACITY]: y[i] is in x (OVERLAP of the NY items,
                   at random places).
+With REPEATS, that many of the NY items (and of the NX) are copies of
+others: sets with repeated items.
 """
 import os
 import random
@@ -23,7 +25,8 @@ def write_npy(path, descr, count, payload):
 
 
 def main():
-    out, cap, nx, ny, overlap, seed = sys.argv[1], *map(int, sys.argv[2:])
+    out, cap, nx, ny, overlap, seed = sys.argv[1], *map(int, sys.argv[2:7])
+    repeats = int(sys.argv[7]) if len(sys.argv) > 7 else 0
     assert overlap <= min(nx, ny) and max(nx, ny) <= cap
     rng = random.Random(seed)
     items = set()
@@ -34,6 +37,8 @@ def main():
     shared = rng.sample(x, overlap)
     y = shared + items[nx:nx + ny - overlap]
     rng.shuffle(y)
+    x[nx - repeats:] = rng.choices(x[:nx - repeats], k=repeats)
+    y[ny - repeats:] = rng.choices(y[:ny - repeats], k=repeats)
     xs = set(x)
     os.makedirs(out, exist_ok=True)
 
