@@ -2,38 +2,19 @@
 
 #include "mplang/Crypto/Field/ExpandAccumulate.h"
 #include "mplang/Crypto/Field/Aes.h"
+#include "mplang/Support/Buffer.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
 #include <vector>
 
-#include <sys/mman.h>
-
 using namespace mplang::crypto::field;
+using mplang::BufferArray;
 
 namespace {
 
 uint64_t scale(uint64_t word, uint64_t n) {
   return static_cast<uint64_t>((static_cast<unsigned __int128>(word) * n) >>
                                64);
-}
-
-/// Memory for `count` elements on transparent huge pages where the kernel
-/// allows: the reads are random over the whole array, and with 4 KiB pages
-/// nearly every one would also miss the TLB.
-struct FreeDeleter {
-  void operator()(Gf128 *p) const { std::free(p); }
-};
-std::unique_ptr<Gf128[], FreeDeleter> allocateRandomAccess(size_t count) {
-  constexpr size_t kHugePage = size_t(2) << 20;
-  size_t bytes =
-      (count * sizeof(Gf128) + kHugePage - 1) / kHugePage * kHugePage;
-  auto *p = static_cast<Gf128 *>(std::aligned_alloc(kHugePage, bytes));
-  if (!p)
-    llvm::report_bad_alloc_error("ea_encode: out of memory");
-  madvise(p, bytes, MADV_HUGEPAGE);
-  return std::unique_ptr<Gf128[], FreeDeleter>(p);
 }
 
 /// Outputs per batch: their positions (weight words each) are generated
@@ -56,8 +37,10 @@ void mplang::crypto::field::eaEncode(llvm::ArrayRef<Gf128> noise, size_t width,
                                      Gf128 seed, uint64_t weight,
                                      llvm::MutableArrayRef<Gf128> out) {
   uint64_t n = noise.size() / width, m = out.size() / width;
-  auto accMemory = allocateRandomAccess(noise.size());
-  llvm::MutableArrayRef<Gf128> acc(accMemory.get(), noise.size());
+  // Large buffers lie on huge pages: the reads are random over the whole
+  // array, and with 4 KiB pages nearly every one would also miss the TLB.
+  BufferArray<Gf128> accMemory(noise.size(), /*zeroed=*/false);
+  llvm::MutableArrayRef<Gf128> acc(accMemory.data(), noise.size());
   prefixSum(noise, acc, width);
   Aes128 aes(kAesExpandKey);
   // Batches start at an even word (kBatch is even), so at a block boundary.

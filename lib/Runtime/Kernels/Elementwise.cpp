@@ -99,21 +99,13 @@ mplang::rt::stridesOf(llvm::ArrayRef<int64_t> shape) {
   return strides;
 }
 
-void mplang::rt::copyWindow(const Tensor &from, Tensor &to,
-                            llvm::ArrayRef<int64_t> offsets,
-                            llvm::ArrayRef<int64_t> sizes,
-                            llvm::ArrayRef<int64_t> steps, bool scatter) {
-  size_t width = dtypeSize(from.dtype());
-  const Tensor &big = scatter ? to : from;
-  llvm::ArrayRef<int64_t> shape = big.shape();
-  auto bigStrides = stridesOf(shape);
-  size_t rank = sizes.size();
-  for (int64_t s : sizes)
-    if (s == 0)
-      return;
-  // The window is copied in runs contiguous in both tensors: the trailing
-  // dimensions from the last partial one on, all with unit steps.
-  size_t inner = rank;
+WindowRuns mplang::rt::windowRuns(llvm::ArrayRef<int64_t> shape,
+                                  llvm::ArrayRef<int64_t> offsets,
+                                  llvm::ArrayRef<int64_t> sizes,
+                                  llvm::ArrayRef<int64_t> steps) {
+  // The trailing dimensions from the last partial one on, all with unit
+  // steps.
+  size_t rank = sizes.size(), inner = rank;
   int64_t run = 1;
   if (rank && steps[rank - 1] == 1) {
     inner = rank - 1;
@@ -121,10 +113,25 @@ void mplang::rt::copyWindow(const Tensor &from, Tensor &to,
     while (inner > 0 && sizes[inner] == shape[inner] && steps[inner - 1] == 1)
       run *= sizes[--inner];
   }
-  size_t runBytes = run * width;
+  auto strides = stridesOf(shape);
   int64_t start = 0;
   for (size_t d = 0; d < rank; ++d)
-    start += offsets[d] * bigStrides[d];
+    start += offsets[d] * strides[d];
+  return {run, inner, start};
+}
+
+void mplang::rt::copyWindow(const Tensor &from, Tensor &to,
+                            llvm::ArrayRef<int64_t> offsets,
+                            llvm::ArrayRef<int64_t> sizes,
+                            llvm::ArrayRef<int64_t> steps, bool scatter) {
+  size_t width = dtypeSize(from.dtype());
+  const Tensor &big = scatter ? to : from;
+  auto bigStrides = stridesOf(big.shape());
+  for (int64_t s : sizes)
+    if (s == 0)
+      return;
+  auto [run, inner, start] = windowRuns(big.shape(), offsets, sizes, steps);
+  size_t runBytes = run * width;
   // The dimension just outside the runs is walked with a stride; the ones
   // outside it with an index.
   size_t outer = inner ? inner - 1 : 0;

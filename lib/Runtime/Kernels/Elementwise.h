@@ -98,6 +98,20 @@ mlir::FailureOr<std::unique_ptr<Kernel>> makeUpdateKernel(mlir::Operation *op,
 /// Row-major strides of `shape`.
 llvm::SmallVector<int64_t, 4> stridesOf(llvm::ArrayRef<int64_t> shape);
 
+/// How a strided window (offsets, sizes, steps) of a tensor of `shape`
+/// splits into runs contiguous both there and in the dense window: runs of
+/// `run` elements covering dimensions [inner, rank), the first at element
+/// `start` of the tensor. A window of `run` elements is one contiguous run.
+struct WindowRuns {
+  int64_t run;
+  size_t inner;
+  int64_t start;
+};
+WindowRuns windowRuns(llvm::ArrayRef<int64_t> shape,
+                      llvm::ArrayRef<int64_t> offsets,
+                      llvm::ArrayRef<int64_t> sizes,
+                      llvm::ArrayRef<int64_t> steps);
+
 /// Copies the strided window (offsets, sizes, steps) of `from` to the whole
 /// of `to` (or, with `scatter`, the whole of `from` into the window of `to`).
 void copyWindow(const Tensor &from, Tensor &to, llvm::ArrayRef<int64_t> offsets,

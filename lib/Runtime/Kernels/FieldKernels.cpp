@@ -54,18 +54,23 @@ private:
 using FieldCompute =
     std::function<llvm::Error(llvm::ArrayRef<Value>, Tensor &)>;
 
-/// The kernel of `op` computing its result with `compute`; library errors
-/// become run-time errors naming the op.
-FailureOr<std::unique_ptr<Kernel>> makeFieldKernel(Operation *op, int64_t work,
-                                                   FieldCompute compute) {
-  std::string name = op->getName().getStringRef().str();
-  FailureOr<std::unique_ptr<Kernel>> inner =
-      makeTensorKernel(op, [name, compute = std::move(compute)](
-                               llvm::ArrayRef<Value> args, Tensor &out) {
+/// `compute` as a kernel's computation: library errors become run-time
+/// errors naming the op.
+auto namingErrors(Operation *op, FieldCompute compute) {
+  return
+      [name = op->getName().getStringRef().str(),
+       compute = std::move(compute)](llvm::ArrayRef<Value> args, Tensor &out) {
         if (llvm::Error err = compute(args, out))
           return Status::error(name + ": " + llvm::toString(std::move(err)));
         return Status::ok();
-      });
+      };
+}
+
+/// The kernel of `op` computing its result with `compute`.
+FailureOr<std::unique_ptr<Kernel>> makeFieldKernel(Operation *op, int64_t work,
+                                                   FieldCompute compute) {
+  FailureOr<std::unique_ptr<Kernel>> inner =
+      makeTensorKernel(op, namingErrors(op, std::move(compute)));
   if (failed(inner))
     return failure();
   return std::unique_ptr<Kernel>(
@@ -209,15 +214,13 @@ FailureOr<std::unique_ptr<Kernel>> ldpcEncode(Operation *op, PlanBuilder &) {
 /// In place when the op is its destination's last reader (GGM puncturing
 /// updates a few nodes of each big level); the copy otherwise is O(N).
 FailureOr<std::unique_ptr<Kernel>> scatterAdd(Operation *op, PlanBuilder &) {
-  std::string name = op->getName().getStringRef().str();
   return makeUpdateKernel(
       op, 0,
-      [name](llvm::ArrayRef<Value> args, Tensor &dest) {
-        if (llvm::Error err = lib::scatterAdd(elements(dest), words(args[1]),
-                                              elements(args[2])))
-          return Status::error(name + ": " + llvm::toString(std::move(err)));
-        return Status::ok();
-      },
+      namingErrors(op,
+                   [](llvm::ArrayRef<Value> args, Tensor &dest) {
+                     return lib::scatterAdd(elements(dest), words(args[1]),
+                                            elements(args[2]));
+                   }),
       countOf(op->getResult(0)) >= kHeavyWork);
 }
 

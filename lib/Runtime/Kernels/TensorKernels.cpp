@@ -91,27 +91,15 @@ std::optional<size_t> contiguousRun(DType dtype, llvm::ArrayRef<int64_t> shape,
                                     llvm::ArrayRef<int64_t> steps) {
   if (!windowError(shape, offsets, sizes, steps).empty())
     return std::nullopt;
-  // Trailing dimensions whole, then at most one partial one, then ones.
-  size_t d = shape.size();
-  while (d > 0 && offsets[d - 1] == 0 && sizes[d - 1] == shape[d - 1])
-    --d;
-  if (d > 0 && steps[d - 1] != 1)
-    return std::nullopt;
-  for (size_t i = 0; i + 1 < d; ++i)
-    if (sizes[i] != 1)
-      return std::nullopt;
   int64_t count = 1, total = 1;
   for (size_t i = 0; i < shape.size(); ++i) {
     count *= sizes[i];
     total *= shape[i];
   }
-  if (2 * count < total)
+  WindowRuns runs = windowRuns(shape, offsets, sizes, steps);
+  if (runs.run != count || 2 * count < total)
     return std::nullopt;
-  llvm::SmallVector<int64_t, 4> strides = stridesOf(shape);
-  int64_t first = 0;
-  for (size_t i = 0; i < shape.size(); ++i)
-    first += offsets[i] * strides[i];
-  return size_t(first) * dtypeSize(dtype);
+  return size_t(runs.start) * dtypeSize(dtype);
 }
 
 Status checkIndices(llvm::ArrayRef<Value> indices,
