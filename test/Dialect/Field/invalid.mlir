@@ -260,3 +260,11 @@ func.func @ea_result(%e: tensor<8x2x!field.gf128>, %s: tensor<!field.gf128>) {
   %y = field.ea_encode %e, %s m = 4 weight = 3 : tensor<8x2x!field.gf128>, tensor<!field.gf128> -> tensor<3x2x!field.gf128>
   return
 }
+
+// -----
+
+func.func @ea_weight(%e: tensor<8x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.ea_encode' op weight 1025 is above the largest supported, 1024}}
+  %y = field.ea_encode %e, %s m = 4 weight = 1025 : tensor<8x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
+  return
+}

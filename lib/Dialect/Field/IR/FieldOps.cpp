@@ -150,6 +150,11 @@ LogicalResult EaEncodeOp::verify() {
            << noise.getRank();
   if (noise.getDimSize(0) == 0)
     return emitOpError("noise has no elements to encode");
+  // The kernel draws a batch's positions at once: weight sizes its buffers.
+  if (getWeight() > kMaxEaWeight)
+    return emitOpError("weight ")
+           << getWeight() << " is above the largest supported, "
+           << kMaxEaWeight;
   SmallVector<int64_t> expected(noise.getShape());
   expected[0] = getM();
   return verifyShape(*this, "result", getResult().getType(), expected);

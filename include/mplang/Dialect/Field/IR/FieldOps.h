@@ -11,6 +11,11 @@
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
 
+namespace mlir::field {
+/// The largest expander weight of field.ea_encode (silent VOLE uses 21).
+constexpr uint64_t kMaxEaWeight = 1024;
+} // namespace mlir::field
+
 #define GET_OP_CLASSES
 #include "mplang/Dialect/Field/IR/FieldOps.h.inc"
 

@@ -395,7 +395,8 @@ def Field_EaEncodeOp : Field_Op<"ea_encode", [Pure]> {
     vector.
 
     A 2-D `n x K` operand is `K` vectors encoded with the same positions
-    (one pass over memory for all of them); the result is `m x K`.
+    (one pass over memory for all of them); the result is `m x K`. The
+    weight is at most 1024.
 
     Example:
 
