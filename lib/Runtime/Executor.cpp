@@ -16,8 +16,6 @@ struct Executor::Frame {
   std::vector<Value> slots;
   std::vector<uint32_t> pending;
   std::vector<uint32_t> usesLeft;
-  /// When each step became ready (ticks), for the trace's queue waits.
-  std::vector<uint64_t> readyAt;
   /// The op whose per-element region this frame runs, if it does.
   Invocation *summarizeInto = nullptr;
   uint32_t remaining;
@@ -28,7 +26,8 @@ struct Executor::Frame {
 };
 
 Executor::Executor(Communicator &comm, ThreadPool &pool, Monitor *monitor)
-    : communicator(comm), pool(pool), monitor(monitor) {
+    : communicator(comm), pool(pool), monitor(monitor),
+      traced(monitor && monitor->tracing()) {
   if (monitor)
     monitored = std::make_unique<MonitoredCommunicator>(
         comm, *monitor,
@@ -67,22 +66,19 @@ Executor::Frame &Executor::newFrame(const BlockPlan &plan,
     if (frame.usesLeft[i]) {
       frame.slots[i] = arg;
       ++liveValues;
-      if (monitor)
+      if (traced)
         liveBytes += tensorBytes(arg);
     }
   runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
-  if (monitor)
-    monitor->liveChanged(liveValues, liveBytes);
   frame.pending.reserve(plan.steps.size());
   for (const Step &step : plan.steps)
     frame.pending.push_back(step.initialPending);
   frame.remaining = plan.steps.size();
   frame.context = std::move(context);
   frame.done = std::move(done);
-  if (monitor)
-    frame.readyAt.assign(plan.steps.size(), monitor->latestTick());
+  uint64_t now = traced ? monitor->readyTick() : 0;
   for (uint32_t index : plan.initiallyReady)
-    ready.push_back({&frame, index});
+    ready.push_back({&frame, index, now});
   return frame;
 }
 
@@ -104,7 +100,8 @@ Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
   liveValues = liveBytes = 0;
   if (monitor) {
     Tracer::nameCurrentThread("scheduler");
-    monitor->runStarted(clock::ticks());
+    monitor->runStarted(clock::ticks(), schedulerLane);
+    monitor->watchLive(&liveValues, &liveBytes);
   }
   newFrame(plan, args, "", [&](Status status, llvm::SmallVector<Value, 2> out) {
     finished = true;
@@ -128,8 +125,8 @@ void Executor::loop() {
     // In the order they became ready: a layer of a wide DAG runs before the
     // next, which keeps its slots in cache.
     for (readyNext = 0; readyNext < ready.size() && !failed; ++readyNext) {
-      auto [frame, index] = ready[readyNext];
-      runStep(*frame, index);
+      auto [frame, index, readyTick] = ready[readyNext];
+      runStep(*frame, index, readyTick);
       if (readyNext % 1024 != 1023)
         continue;
       checkAbort();
@@ -175,7 +172,7 @@ void Executor::waitForInbox(std::vector<std::function<void()>> &batch) {
   inboxPending = false;
 }
 
-void Executor::runStep(Frame &frame, uint32_t index) {
+void Executor::runStep(Frame &frame, uint32_t index, uint64_t readyTick) {
   const BlockPlan &plan = *frame.plan;
   const Step &step = plan.steps[index];
   llvm::SmallVector<Value, 4> args;
@@ -185,7 +182,7 @@ void Executor::runStep(Frame &frame, uint32_t index) {
     if (--frame.usesLeft[slot] == 0) {
       args.push_back(std::move(frame.slots[slot]));
       --liveValues;
-      if (monitor)
+      if (traced)
         liveBytes -= tensorBytes(args.back());
     } else {
       args.push_back(frame.slots[slot]);
@@ -198,25 +195,37 @@ void Executor::runStep(Frame &frame, uint32_t index) {
     complete(frame, index, Status::ok(), {});
     return;
   }
-  // One clock read per op: an op run here starts when the scheduler's
-  // previous one (or its bookkeeping) ended.
-  uint64_t start = 0;
-  if (monitor) {
-    start = monitor->latestTick();
-    monitor->opStarted(ready.size() - readyNext - 1);
-  }
   const Kernel &kernel = *step.kernel;
+  uint64_t queued = ready.size() - readyNext - 1;
   if (kernel.isSync() && !kernel.isHeavy()) {
+    if (monitor)
+      monitor->inlineStarting(step.op, queued);
     llvm::SmallVector<Value, 2> results(step.results.size());
     Status status = kernel.compute(args, results);
-    if (monitor)
-      noteRan(frame, index, schedulerLane, start, clock::ticks(), results);
+    if (monitor) {
+      uint64_t *into = traced && frame.summarizeInto
+                           ? &frame.summarizeInto->bodyTicks
+                           : nullptr;
+      if (!monitor->timingAlone())
+        monitor->inlineFinishedGrouped(into);
+      else if (traced)
+        monitor->inlineFinishedAlone(readyTick, tensorBytes(results), into);
+      else
+        monitor->inlineFinishedAlone(0, 0, nullptr);
+    }
     complete(frame, index, std::move(status), results);
     return;
   }
+  // An op run here starts when the scheduler's previous one ended.
+  uint64_t start = 0;
+  if (monitor) {
+    monitor->opStarted(queued);
+    start = monitor->opStartTick();
+  }
   if (kernel.isSync()) {
     ++outstanding;
-    pool.submit([this, &frame, index, &kernel, args = std::move(args),
+    pool.submit([this, &frame, index, readyTick, &kernel,
+                 args = std::move(args),
                  numResults = step.results.size()]() mutable {
       auto results = std::make_shared<llvm::SmallVector<Value, 2>>(numResults);
       // The op runs (and is traced) here, on the pool thread.
@@ -224,17 +233,18 @@ void Executor::runStep(Frame &frame, uint32_t index) {
       Status status = kernel.compute(args, *results);
       uint64_t end = monitor ? clock::ticks() : 0;
       uint32_t lane = monitor ? Tracer::currentLane() : 0;
-      post([this, &frame, index, start, end, lane, results,
+      post([this, &frame, index, readyTick, start, end, lane, results,
             status = std::move(status)]() mutable {
         --outstanding;
         if (monitor)
-          noteRan(frame, index, lane, start, end, *results);
+          noteRan(frame, index, lane, readyTick, start, end, *results);
         complete(frame, index, std::move(status), *results);
       });
     });
     return;
   }
   std::shared_ptr<Invocation> inv(new Invocation(*this, frame, index));
+  inv->readyTick = readyTick;
   inv->startTick = start;
   inv->counted = kernel.finishesElsewhere();
   if (inv->counted)
@@ -253,23 +263,16 @@ void Executor::complete(Frame &frame, uint32_t index, Status status,
     return fail(std::move(status), step.op);
   for (auto [slot, value] : llvm::zip(step.results, results))
     if (frame.usesLeft[slot]) {
-      if (monitor)
+      if (traced)
         liveBytes += tensorBytes(value);
       frame.slots[slot] = std::move(value);
       ++liveValues;
     }
   runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
-  uint64_t now = 0;
-  if (monitor) {
-    monitor->liveChanged(liveValues, liveBytes);
-    now = monitor->latestTick();
-  }
+  uint64_t now = traced ? monitor->readyTick() : 0;
   for (uint32_t consumer : step.consumers)
-    if (--frame.pending[consumer] == 0) {
-      if (monitor)
-        frame.readyAt[consumer] = now;
-      ready.push_back({&frame, consumer});
-    }
+    if (--frame.pending[consumer] == 0)
+      ready.push_back({&frame, consumer, now});
   if (--frame.remaining)
     return;
   RegionDone done = std::move(frame.done);
@@ -289,14 +292,14 @@ void Executor::fail(Status status, mlir::Operation *op) {
 }
 
 void Executor::noteRan(Frame &frame, uint32_t index, uint32_t lane,
-                       uint64_t start, uint64_t end,
+                       uint64_t ready, uint64_t start, uint64_t end,
                        llvm::ArrayRef<Value> results, const Invocation *inv) {
   Tracer::OpRun run{frame.plan->steps[index].op,
                     lane,
-                    frame.readyAt[index],
+                    ready,
                     start,
                     end,
-                    tensorBytes(results),
+                    traced ? tensorBytes(results) : 0,
                     inv != nullptr,
                     inv ? inv->bodyRuns : 0,
                     inv ? inv->bodyTicks : 0};
@@ -315,8 +318,8 @@ void Invocation::finish(Status status) {
       --self->exec.outstanding;
     if (self->exec.monitor)
       self->exec.noteRan(self->frame, self->step, self->exec.schedulerLane,
-                         self->startTick, clock::ticks(), self->results,
-                         self.get());
+                         self->readyTick, self->startTick, clock::ticks(),
+                         self->results, self.get());
     self->exec.complete(self->frame, self->step, std::move(status),
                         self->results);
   });

@@ -7,7 +7,13 @@
 
 using namespace mplang::rt;
 
-void Monitor::runStarted(uint64_t tick) {
+Monitor::Monitor(int64_t rank, Tracer *tracer)
+    : rank(rank), tracer(tracer),
+      fastTicks(uint64_t(kFastUs * clock::ticksPerUs())) {}
+
+void Monitor::runStarted(uint64_t tick, uint32_t schedulerLane) {
+  inlineLane = schedulerLane;
+  liveValues = liveBytes = nullptr;
   stats = RunStatistics();
   stats.rank = rank;
   counters = Tracer::Counters();
@@ -17,6 +23,110 @@ void Monitor::runStarted(uint64_t tick) {
   kinds.clear();
   std::fill(std::begin(kindCache), std::end(kindCache), KindCache());
   peers.clear();
+  numPending = 0;
+}
+
+void Monitor::startAlone(KindCache &entry, mlir::Operation *op) {
+  settle();
+  if (entry.op != op || !entry.totals)
+    entry = {op, &lookUpKind(op), false};
+  alone = &entry;
+}
+
+void Monitor::inlineFinishedAlone(uint64_t ready, uint64_t bytes,
+                                  uint64_t *summarizeInto) {
+  uint64_t start = lastTick, end = clock::ticks();
+  uint64_t ticks = end - start;
+  // Made ready by an op of the group just timed: when exactly is not known.
+  if (ready == lastGroupStart + 1)
+    ready = start;
+  alone->fast = ticks < fastTicks;
+  ++alone->totals->count;
+  alone->totals->ticks += ticks;
+  if (summarizeInto)
+    *summarizeInto += ticks;
+  else if (tracer)
+    tracer->op({alone->op, inlineLane, ready, start, end, bytes, false, 0, 0});
+  flushCounters(end, 1);
+}
+
+void Monitor::flush(uint64_t tick) {
+  uint64_t groupStart = lastTick;
+  uint64_t span = tick > groupStart ? tick - groupStart : 0;
+  unsigned n = numPending;
+  numPending = 0;
+  if (n) {
+    // Equal shares, the last one taking the remainder: one division.
+    uint64_t share = span / n;
+    mlir::Operation *traced[kMaxGroup];
+    unsigned numTraced = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      const Pending &p = pending[i];
+      KindTotals &totals = *p.entry->totals;
+      ++totals.count;
+      totals.ticks += share;
+      if (p.summarizeInto)
+        *p.summarizeInto += share;
+      else
+        traced[numTraced++] = p.entry->op;
+    }
+    const Pending &last = pending[n - 1];
+    last.entry->totals->ticks += span - share * n;
+    if (last.summarizeInto)
+      *last.summarizeInto += span - share * n;
+    if (span >= fastTicks * n)
+      for (unsigned i = 0; i < n; ++i)
+        pending[i].entry->fast = false;
+    if (tracer && numTraced)
+      tracer->group({traced, numTraced}, inlineLane, groupStart,
+                    groupStart + span);
+    lastGroupStart = groupStart;
+  }
+  flushCounters(tick, n);
+}
+
+void Monitor::flushCounters(uint64_t tick, unsigned n) {
+  // Each inline op was one more active task while it ran.
+  stats.opsExecuted += n;
+  if (n)
+    stats.peakActiveTasks =
+        std::max(stats.peakActiveTasks, counters.activeTasks + 1);
+  if (tick <= lastTick)
+    return;
+  uint64_t span = tick - lastTick;
+  // The scheduling thread ran the group's ops throughout.
+  activeIntegral += span * (counters.activeTasks + (n != 0));
+  queueIntegral += span * counters.readyQueue;
+  lastTick = tick;
+  if (n)
+    sample(tick);
+}
+
+void Monitor::sample(uint64_t tick) {
+  if (!tracer)
+    return;
+  if (liveValues) {
+    counters.liveValues = *liveValues;
+    counters.bytesInFlight = *liveBytes;
+  }
+  tracer->sample(tick, counters);
+}
+
+void Monitor::opFinished(const Tracer::OpRun &run, uint64_t *summarizeInto) {
+  settle();
+  flush(run.end);
+  --counters.activeTasks;
+  ++stats.opsExecuted;
+  KindTotals &totals = kindOf(run.op);
+  ++totals.count;
+  totals.ticks += run.end - run.start;
+  if (!tracer)
+    return;
+  if (summarizeInto)
+    *summarizeInto += run.end - run.start;
+  else
+    tracer->op(run);
+  sample(run.end);
 }
 
 void Monitor::compiled(llvm::ArrayRef<Tracer::CompileRun> runs) {
@@ -43,10 +153,9 @@ Monitor::KindTotals &Monitor::lookUpKind(mlir::Operation *op) {
 }
 
 void Monitor::queueLength(uint64_t tick, uint64_t queued) {
-  advance(tick);
+  flush(tick);
   counters.readyQueue = queued;
-  if (tracer)
-    tracer->sample(tick, counters);
+  sample(tick);
 }
 
 PeerTraffic &Monitor::peer(int64_t peer) {
@@ -81,9 +190,8 @@ void Monitor::messageReceived(int64_t src, const MessageKey &key,
 }
 
 void Monitor::runFinished(uint64_t tick, uint64_t peakLiveValues) {
-  advance(tick);
-  if (tracer)
-    tracer->sample(tick, counters);
+  flush(tick);
+  sample(tick);
   clock::TickConverter converter;
   double wall = tick - startTick;
   stats.wallUs = converter.durationUs(tick - startTick);

@@ -54,24 +54,40 @@ uint64_t Tracer::flowId(int64_t src, int64_t dst, const std::string &key) {
   return llvm::hash_combine(src, dst, key) & 0xffffffffffffULL;
 }
 
-void Tracer::aggregate(const OpRun &run) {
-  Aggregate &a = aggregates[run.op];
+void Tracer::aggregate(mlir::Operation *op, uint64_t ticks, uint64_t lastEnd) {
+  Aggregate &a = aggregates[op];
   ++a.count;
-  a.ticks += run.end - run.start;
-  a.lastEnd = std::max(a.lastEnd, run.end);
+  a.ticks += ticks;
+  a.lastEnd = std::max(a.lastEnd, lastEnd);
 }
 
 void Tracer::queueSlice(const OpRun &run, uint64_t queued) {
   events.push_back(
       {queued, run.start, run.op, run.start - run.ready, 0, 0, 0, Kind::Queue});
+  ++held;
   queueEnd = run.start;
 }
 
+void Tracer::group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
+                   uint64_t start, uint64_t end) {
+  if (full()) {
+    for (mlir::Operation *op : ops)
+      aggregate(op, (end - start) / ops.size(), end);
+    return;
+  }
+  events.push_back({start, end, nullptr, 0, groupOps.size(),
+                    uint32_t(ops.size()), lane, Kind::Group});
+  ++held;
+  groupOps.append(ops);
+}
+
 void Tracer::message(const MessageRun &run) {
-  if (full())
+  if (full()) {
     ++messagesCounted;
-  else
+  } else {
     messages.push_back(run);
+    ++held;
+  }
 }
 
 void Tracer::compile(const CompileRun &run) { compiles.push_back(run); }
@@ -286,6 +302,39 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
         time(j, "ts", converter.toUs(e.end));
       });
       break;
+    case Kind::Group: {
+      // Its op kinds, in order of first appearance, and their counts.
+      llvm::SmallVector<std::pair<const std::string *, uint32_t>, 4> kinds;
+      for (uint32_t i = 0; i < e.bodyRuns; ++i) {
+        const std::string *opName = &info(groupOps[e.bodyTicks + i]).nameJson;
+        auto *it = llvm::find_if(
+            kinds, [&](const auto &k) { return *k.first == *opName; });
+        if (it == kinds.end())
+          kinds.push_back({opName, 1});
+        else
+          ++it->second;
+      }
+      // As for ops: written without a JSON writer.
+      int64_t ts = std::llround(converter.toUs(e.start) * 1000);
+      int64_t dur = std::llround(converter.toUs(e.end) * 1000) - ts;
+      char text[32];
+      os << (first ? "\n" : ",\n") << "{\"ph\":\"X\",\"name\":";
+      llvm::StringRef only = *kinds[0].first;
+      if (e.bodyRuns == 1)
+        os << only;
+      else if (kinds.size() == 1)
+        os << only.drop_back() << " x" << e.bodyRuns << '"';
+      else
+        os << '"' << e.bodyRuns << " ops\"";
+      os << ",\"pid\":" << rank << ",\"tid\":" << e.lane
+         << ",\"cat\":\"op group\",\"ts\":" << formatMicros(ts, text);
+      os << ",\"dur\":" << formatMicros(dur, text) << ",\"args\":{\"ops\":{";
+      for (auto [i, kind] : llvm::enumerate(kinds))
+        os << (i ? "," : "") << *kind.first << ':' << kind.second;
+      os << "}}}";
+      first = false;
+      break;
+    }
     case Kind::Queue:
       event("X", "queue: " + name, 0, [&](OStream &j) {
         j.attribute("cat", "queue");

@@ -4,7 +4,7 @@
 Fails (exit 1) when the file is not valid JSON, an event lacks a field the
 Chrome trace format requires, two slices on one lane overlap, a lane has no
 name or an async op does not end. Prints per rank its op count (slices and
-async slices of category "op"), its lane names and counters, and how many
+async slices of category "op", and the ops of "op group" slices), its lane names and counters, and how many
 sends' flows end at a receive; when the trace aggregated ops, how often
 each op kind ran in all (traced and aggregated); and the per-element region
 runs that ops summarize.
@@ -44,6 +44,13 @@ for e in events:
         if e["cat"] == "op":
             ops[pid] += 1
             runs[pid][e["name"]] += 1
+        elif e["cat"] == "op group":
+            group = e["args"]["ops"]
+            if not group or any(n < 1 for n in group.values()):
+                sys.exit(f"op group without ops: {e}")
+            ops[pid] += sum(group.values())
+            for name, n in group.items():
+                runs[pid][name] += n
     elif ph in "be":
         async_open[(pid, e["id"])] += 1 if ph == "b" else -1
         if ph == "b" and e["cat"] == "op":

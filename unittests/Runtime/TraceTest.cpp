@@ -1,25 +1,15 @@
 //===- TraceTest.cpp - bounded, streamed traces ---------------------------===//
 
-#include "mplang/Runtime/Trace.h"
+#include "TraceTestUtils.h"
 #include "mplang/Runtime/Clock.h"
 
 #include "llvm/Support/JSON.h"
 #include "gtest/gtest.h"
 
 using namespace mplang::rt;
+using mplang::rt::testing::written;
 
 namespace {
-
-/// The events of a written trace.
-llvm::json::Array written(const Tracer &tracer) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  Tracer::write({&tracer}, os);
-  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
-  EXPECT_TRUE(bool(parsed)) << llvm::toString(parsed.takeError());
-  return parsed ? *parsed->getAsObject()->getArray("traceEvents")
-                : llvm::json::Array();
-}
 
 size_t count(const llvm::json::Array &events, llvm::StringRef phase,
              llvm::StringRef name) {
@@ -113,6 +103,41 @@ TEST(TraceTest, CountersAreSampledAtABoundedRate) {
   size_t samples = count(written(tracer), "C", "active tasks");
   EXPECT_GE(samples, 1u);
   EXPECT_LE(samples, 6u);
+}
+
+TEST(TraceTest, GroupsKeepTheirOpsAcrossChunks) {
+  // Group ops are kept in chunks of 4096 too: 6000 of them span two.
+  Tracer tracer(0);
+  uint64_t step = uint64_t(clock::ticksPerUs() + 1), t = clock::ticks();
+  mlir::Operation *ops[3] = {nullptr, nullptr, nullptr};
+  for (uint64_t i = 0; i < 3000; ++i)
+    tracer.group({ops, 1 + i % 3}, 1, t + i * step, t + i * step + step / 2);
+  llvm::json::Array events = written(tracer);
+  std::vector<int64_t> sizes;
+  for (const llvm::json::Value &e : events) {
+    const llvm::json::Object &o = *e.getAsObject();
+    if (o.getString("cat") != "op group")
+      continue;
+    int64_t n = *o.getObject("args")->getObject("ops")->getInteger("step");
+    sizes.push_back(n);
+    EXPECT_EQ(o.getString("name"),
+              n == 1 ? "step" : "step x" + std::to_string(n));
+  }
+  ASSERT_EQ(sizes.size(), 3000u);
+  for (size_t i = 0; i < sizes.size(); ++i)
+    EXPECT_EQ(sizes[i], int64_t(1 + i % 3)) << "group " << i;
+}
+
+TEST(TraceTest, AggregatesGroupsOnceFull) {
+  Tracer tracer(0, /*maxEvents=*/2);
+  uint64_t t = clock::ticks();
+  mlir::Operation *ops[4] = {};
+  for (uint64_t i = 0; i < 5; ++i)
+    tracer.group(ops, 1, t + i * 100, t + i * 100 + 40);
+  // Two groups traced, the other three groups' 12 ops counted.
+  EXPECT_EQ(tracer.aggregated(),
+            std::vector<std::string>{"12 ops of 'step' at "});
+  EXPECT_EQ(count(written(tracer), "X", "step x4"), 2u);
 }
 
 } // namespace

@@ -76,10 +76,12 @@ private:
 
   Frame &newFrame(const BlockPlan &plan, llvm::ArrayRef<Value> args,
                   std::string context, RegionDone done);
-  void runStep(Frame &frame, uint32_t index);
-  /// Tells the monitor that step `index` ran on `lane` from `start` to `end`.
-  void noteRan(Frame &frame, uint32_t index, uint32_t lane, uint64_t start,
-               uint64_t end, llvm::ArrayRef<Value> results,
+  /// Runs step `index`, ready since `readyTick` (when traced).
+  void runStep(Frame &frame, uint32_t index, uint64_t readyTick);
+  /// Tells the monitor that step `index`, ready at `ready`, ran on `lane`
+  /// from `start` to `end`.
+  void noteRan(Frame &frame, uint32_t index, uint32_t lane, uint64_t ready,
+               uint64_t start, uint64_t end, llvm::ArrayRef<Value> results,
                const Invocation *inv = nullptr);
   void complete(Frame &frame, uint32_t index, Status status,
                 llvm::MutableArrayRef<Value> results);
@@ -92,12 +94,20 @@ private:
   Communicator &communicator;
   ThreadPool &pool;
   Monitor *monitor;
+  /// The monitor records a trace: ready times and live bytes are kept.
+  bool traced;
   std::unique_ptr<Communicator> monitored;
   uint32_t schedulerLane = 0;
 
   // Scheduling-thread state.
   std::list<std::unique_ptr<Frame>> frames;
-  std::vector<std::pair<Frame *, uint32_t>> ready;
+  struct ReadyStep {
+    Frame *frame;
+    uint32_t index;
+    /// When it became ready (when traced), for the trace's queue waits.
+    uint64_t tick;
+  };
+  std::vector<ReadyStep> ready;
   /// The next entry of `ready` to run.
   size_t readyNext = 0;
   bool finished = false;
@@ -139,7 +149,7 @@ private:
   Executor &exec;
   Executor::Frame &frame;
   uint32_t step;
-  uint64_t startTick = 0;
+  uint64_t readyTick = 0, startTick = 0;
   /// Per-element region runs summarized into this op and their time.
   uint32_t bodyRuns = 0;
   uint64_t bodyTicks = 0;

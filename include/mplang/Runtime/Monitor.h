@@ -3,6 +3,7 @@
 #ifndef MPLANG_RUNTIME_MONITOR_H
 #define MPLANG_RUNTIME_MONITOR_H
 
+#include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Communicator.h"
 #include "mplang/Runtime/Statistics.h"
 #include "mplang/Runtime/Trace.h"
@@ -17,51 +18,80 @@ namespace mplang::rt {
 /// scheduling thread only, with times in ticks (mplang/Runtime/Clock.h).
 class Monitor {
 public:
-  explicit Monitor(int64_t rank, Tracer *tracer = nullptr)
-      : rank(rank), tracer(tracer) {}
+  explicit Monitor(int64_t rank, Tracer *tracer = nullptr);
 
-  /// The latest time it was told of (an op's end, when its consumers
-  /// become ready), which spares a clock read.
-  uint64_t latestTick() const { return lastTick; }
+  /// Whether it records a trace (the executor then keeps ready times and
+  /// live bytes, which only the trace shows).
+  bool tracing() const { return tracer != nullptr; }
   /// The statistics of the last finished run.
   const RunStatistics &statistics() const { return stats; }
 
-  void runStarted(uint64_t tick);
+  /// A run starts at `tick`; its inline ops run on lane `schedulerLane`.
+  void runStarted(uint64_t tick, uint32_t schedulerLane);
   void runFinished(uint64_t tick, uint64_t peakLiveValues);
-  /// An op starts (at the latest tick: no clock read): one more active
-  /// task, `queued` ops left ready.
+  /// An op starts: one more active task, `queued` ops left ready.
   void opStarted(uint64_t queued) {
     ++counters.activeTasks;
     counters.readyQueue = queued;
     stats.peakActiveTasks =
         std::max(stats.peakActiveTasks, counters.activeTasks);
   }
-  /// The scheduling thread woke up at `tick`.
-  void resumed(uint64_t tick) { advance(tick); }
-  /// An op finished: one fewer active task. An op run for one element or
-  /// slice of a per-element region adds its time to `summarizeInto` (the
-  /// region op's body time) instead of having an event of its own. Inline:
-  /// it runs once per op.
-  void opFinished(const Tracer::OpRun &run, uint64_t *summarizeInto) {
-    advance(run.end);
-    --counters.activeTasks;
-    ++stats.opsExecuted;
-    KindTotals &totals = kindOf(run.op);
-    ++totals.count;
-    totals.ticks += run.end - run.start;
-    if (!tracer)
-      return;
-    if (summarizeInto)
-      *summarizeInto += run.end - run.start;
-    else
-      tracer->op(run);
-    tracer->sample(run.end, counters);
+  /// When an op starting now (on the scheduling thread) started: the end of
+  /// the last timed work, after timing the ops of a pending group.
+  uint64_t opStartTick() {
+    settle();
+    return lastTick;
   }
+  /// The tick to stamp an op that became ready now with. Inside a pending
+  /// group it is one past the group's start, which marks it as known only
+  /// to within the group.
+  uint64_t readyTick() const { return lastTick + (numPending != 0); }
+  /// The scheduling thread woke up at `tick`.
+  void resumed(uint64_t tick) { flush(tick); }
+
+  /// Inline ops (run on the scheduling thread, one after another) may cost
+  /// tens of nanoseconds, as much as a clock read and an event. So each op
+  /// is timed alone the first time; one that took less than kFastUs is then
+  /// timed together with the inline ops around it, up to kMaxGroup, with
+  /// one clock read and one trace slice for all. Each op of a group counts
+  /// an equal share of its time in the statistics. A group slower than
+  /// kFastUs per op sends its ops back to being timed alone.
+  static constexpr double kFastUs = 0.5;
+  static constexpr unsigned kMaxGroup = 16;
+  /// Inline op `op` is about to run (`queued` ops left ready).
+  void inlineStarting(mlir::Operation *op, uint64_t queued) {
+    counters.readyQueue = queued;
+    KindCache &entry = kindCache[(uintptr_t(op) >> 4) % kKindCache];
+    grouped = entry.op == op && entry.fast ? &entry : nullptr;
+    if (!grouped)
+      startAlone(entry, op);
+  }
+  /// Whether the inline op announced last is timed alone.
+  bool timingAlone() const { return !grouped; }
+  /// The inline op announced last, timed alone, finished. When tracing,
+  /// `ready`: when it became ready; `bytes`: what it produced;
+  /// `summarizeInto`: see opFinished (null otherwise).
+  void inlineFinishedAlone(uint64_t ready, uint64_t bytes,
+                           uint64_t *summarizeInto);
+  /// The inline op announced last, timed in a group, finished; as above.
+  void inlineFinishedGrouped(uint64_t *summarizeInto) {
+    pending[numPending++] = {grouped, summarizeInto};
+    if (numPending == kMaxGroup)
+      settle();
+  }
+
+  /// An op finished that was timed on its own (on the pool, or waiting for
+  /// a message or a region): one fewer active task. An op run for one
+  /// element or slice of a per-element region adds its time to
+  /// `summarizeInto` (the region op's body time) instead of having an event
+  /// of its own.
+  void opFinished(const Tracer::OpRun &run, uint64_t *summarizeInto);
   void queueLength(uint64_t tick, uint64_t queued);
-  /// Values held in frame slots and the bytes of their tensors.
-  void liveChanged(uint64_t values, uint64_t bytes) {
-    counters.liveValues = values;
-    counters.bytesInFlight = bytes;
+  /// Where the executor counts the values held in frame slots and the
+  /// bytes of their tensors: read when the counters are sampled.
+  void watchLive(const uint64_t *values, const uint64_t *bytes) {
+    liveValues = values;
+    liveBytes = bytes;
   }
   void messageSent(int64_t peer, const MessageKey &key, uint64_t bytes,
                    uint32_t lane, uint64_t start, uint64_t end);
@@ -76,15 +106,19 @@ public:
   void compiled(llvm::ArrayRef<Tracer::CompileRun> runs);
 
 private:
-  /// Integrates the active tasks and the queue length up to `tick`.
-  void advance(uint64_t tick) {
-    if (tick <= lastTick)
-      return;
-    uint64_t span = tick - lastTick;
-    activeIntegral += span * counters.activeTasks;
-    queueIntegral += span * counters.readyQueue;
-    lastTick = tick;
+  /// Times the pending inline ops if there are any: a clock read.
+  void settle() {
+    if (numPending)
+      flush(clock::ticks());
   }
+  /// Times the pending inline ops as ending at `tick`, then integrates the
+  /// active tasks and the queue length up to it.
+  void flush(uint64_t tick);
+  /// Counts `n` inline ops timed up to `tick`, then integrates the active
+  /// tasks and the queue length up to it.
+  void flushCounters(uint64_t tick, unsigned n);
+  /// Gives the tracer the counters at `tick`.
+  void sample(uint64_t tick);
   PeerTraffic &peer(int64_t peer);
 
   struct KindTotals {
@@ -95,8 +129,10 @@ private:
   /// seldom looks in the map.
   KindTotals &kindOf(mlir::Operation *op) {
     KindCache &entry = kindCache[(uintptr_t(op) >> 4) % kKindCache];
-    if (entry.op != op || !entry.totals)
-      entry = {op, &lookUpKind(op)};
+    if (entry.op != op || !entry.totals) {
+      settle(); // the lookup may move the totals pending ops point to
+      entry = {op, &lookUpKind(op), false};
+    }
     return *entry.totals;
   }
   KindTotals &lookUpKind(mlir::Operation *op);
@@ -114,10 +150,34 @@ private:
   struct KindCache {
     mlir::Operation *op;
     KindTotals *totals;
+    /// Its last timing was under kFastUs: it may be timed in a group.
+    /// Implies `totals`.
+    bool fast;
   };
   static constexpr size_t kKindCache = 64;
   KindCache kindCache[kKindCache] = {};
   std::map<int64_t, PeerTraffic> peers;
+
+  void startAlone(KindCache &entry, mlir::Operation *op);
+
+  /// Inline ops run but not yet timed; they started at `lastTick`.
+  struct Pending {
+    /// Holds the op. Not reassigned while the op is pending: that takes a
+    /// settle().
+    KindCache *entry;
+    uint64_t *summarizeInto;
+  };
+  Pending pending[kMaxGroup];
+  unsigned numPending = 0;
+  /// Where the last group timed started (see readyTick()).
+  uint64_t lastGroupStart = 0;
+  /// The cache entry of the inline op running, if it is timed in a group.
+  KindCache *grouped = nullptr;
+  /// The cache entry of the inline op running, if it is timed alone.
+  KindCache *alone = nullptr;
+  uint32_t inlineLane = 0;
+  const uint64_t *liveValues = nullptr, *liveBytes = nullptr;
+  uint64_t fastTicks;
 };
 
 } // namespace mplang::rt

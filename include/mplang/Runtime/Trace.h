@@ -47,7 +47,7 @@ public:
   };
   void op(const OpRun &run) {
     if (full())
-      return aggregate(run);
+      return aggregate(run.op, run.end - run.start, run.end);
     // Clipped to start after the previous queue slice: waits overlap, but
     // slices on one lane must not.
     uint64_t queued = std::max(run.ready, queueEnd);
@@ -56,7 +56,12 @@ public:
     events.push_back({run.start, run.end, run.op, run.bytes, run.bodyTicks,
                       run.bodyRuns, run.lane,
                       run.async ? Kind::AsyncOp : Kind::Op});
+    ++held;
   }
+  /// Inline ops `ops` timed together from `start` to `end` on `lane`
+  /// (Monitor::inlineStarting): one slice.
+  void group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
+             uint64_t start, uint64_t end);
 
   struct MessageRun {
     bool send;
@@ -116,15 +121,24 @@ private:
   template <typename T> class Buffer {
   public:
     void push_back(const T &record) {
-      if (next == limit) {
-        chunks.emplace_back(new T[kChunk]);
-        next = chunks.back().get();
-        limit = next + kChunk;
-      }
+      if (next == limit)
+        grow();
       *next++ = record;
     }
     size_t size() const {
       return chunks.empty() ? 0 : chunks.size() * kChunk - (limit - next);
+    }
+    void append(llvm::ArrayRef<T> records) {
+      while (!records.empty()) {
+        if (next == limit)
+          grow();
+        size_t n = std::min<size_t>(records.size(), limit - next);
+        next = std::copy_n(records.begin(), n, next);
+        records = records.drop_front(n);
+      }
+    }
+    const T &operator[](size_t i) const {
+      return chunks[i / kChunk][i % kChunk];
     }
     template <typename Fn> void forEach(Fn fn) const {
       for (size_t c = 0; c < chunks.size(); ++c)
@@ -135,19 +149,26 @@ private:
     }
 
   private:
+    void grow() {
+      chunks.emplace_back(new T[kChunk]);
+      next = chunks.back().get();
+      limit = next + kChunk;
+    }
     static constexpr size_t kChunk = 4096;
     std::vector<std::unique_ptr<T[]>> chunks;
     T *next = nullptr, *limit = nullptr;
   };
 
-  enum class Kind : uint8_t { Op, AsyncOp, Queue };
+  enum class Kind : uint8_t { Op, AsyncOp, Queue, Group };
   /// 56 bytes.
   struct Event {
     uint64_t start, end;
     mlir::Operation *op;
     /// Op: bytes produced. Queue: the whole wait, in ticks.
     uint64_t value;
+    /// Group: the index of its first op in `groupOps`.
     uint64_t bodyTicks;
+    /// Group: its number of ops.
     uint32_t bodyRuns, lane;
     Kind kind;
   };
@@ -160,9 +181,9 @@ private:
   struct Aggregate {
     uint64_t count = 0, ticks = 0, lastEnd = 0;
   };
-  bool full() const { return events.size() + messages.size() >= maxEvents; }
+  bool full() const { return held >= maxEvents; }
   void sampleNow(uint64_t tick, const Counters &counters);
-  void aggregate(const OpRun &run);
+  void aggregate(mlir::Operation *op, uint64_t ticks, uint64_t lastEnd);
   void queueSlice(const OpRun &run, uint64_t queued);
   void writeRank(llvm::raw_ostream &os, bool &first) const;
 
@@ -170,6 +191,10 @@ private:
   size_t maxEvents;
   Buffer<Event> events;
   Buffer<MessageRun> messages;
+  /// The ops of the Group events, in order.
+  Buffer<mlir::Operation *> groupOps;
+  /// Events and messages held.
+  size_t held = 0;
   /// One per call of an outlined function in the program: bounded by it.
   std::vector<CompileRun> compiles;
   std::vector<Sample> samples;
