@@ -12,6 +12,7 @@
 #include <atomic>
 #include <map>
 #include <mutex>
+#include <unordered_map>
 
 using namespace mplang::rt;
 using llvm::json::OStream;
@@ -54,9 +55,10 @@ uint64_t Tracer::flowId(int64_t src, int64_t dst, const std::string &key) {
   return llvm::hash_combine(src, dst, key) & 0xffffffffffffULL;
 }
 
-void Tracer::aggregate(mlir::Operation *op, uint64_t ticks, uint64_t lastEnd) {
+void Tracer::aggregate(mlir::Operation *op, uint64_t ticks, uint64_t lastEnd,
+                       uint64_t count) {
   Aggregate &a = aggregates[op];
-  ++a.count;
+  a.count += count;
   a.ticks += ticks;
   a.lastEnd = std::max(a.lastEnd, lastEnd);
 }
@@ -70,15 +72,31 @@ void Tracer::queueSlice(const OpRun &run, uint64_t queued) {
 
 void Tracer::group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
                    uint64_t start, uint64_t end) {
+  assert(ops.size() <= kMaxGroupOps && "a group is at most kMaxGroupOps");
+  if (ops.empty())
+    return;
+  // Each op with its count, in order of first appearance: a loop's body
+  // repeats its few ops.
+  OpCount counts[kMaxGroupOps];
+  size_t numCounts = 0;
+  for (mlir::Operation *op : ops.take_front(kMaxGroupOps)) {
+    OpCount *it = std::find_if(counts, counts + numCounts,
+                               [&](const OpCount &c) { return c.op == op; });
+    if (it == counts + numCounts)
+      counts[numCounts++] = {op, 1};
+    else
+      ++it->count;
+  }
+  uint64_t share = (end - start) / ops.size();
   if (full()) {
-    for (mlir::Operation *op : ops)
-      aggregate(op, (end - start) / ops.size(), end);
+    for (const OpCount &c : llvm::ArrayRef(counts, numCounts))
+      aggregate(c.op, share * c.count, end, c.count);
     return;
   }
-  events.push_back({start, end, nullptr, 0, groupOps.size(),
+  events.push_back({start, end, nullptr, numCounts, groupOps.size(),
                     uint32_t(ops.size()), lane, Kind::Group});
   ++held;
-  groupOps.append(ops);
+  groupOps.append({counts, numCounts});
 }
 
 void Tracer::message(const MessageRun &run) {
@@ -188,7 +206,8 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
   struct Interned {
     std::string name, location, nameJson, locationJson;
   };
-  llvm::DenseMap<mlir::Operation *, Interned> interned;
+  // Node-based: references to entries stay valid as it grows.
+  std::unordered_map<mlir::Operation *, Interned> interned;
   auto info = [&](mlir::Operation *op) -> const Interned & {
     auto [it, inserted] = interned.try_emplace(op);
     if (inserted) {
@@ -303,16 +322,18 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
       });
       break;
     case Kind::Group: {
-      // Its op kinds, in order of first appearance, and their counts.
-      llvm::SmallVector<std::pair<const std::string *, uint32_t>, 4> kinds;
-      for (uint32_t i = 0; i < e.bodyRuns; ++i) {
-        const std::string *opName = &info(groupOps[e.bodyTicks + i]).nameJson;
+      // Its op kinds, in order of first appearance, and their counts: ops
+      // of one name (at several places) merged.
+      llvm::SmallVector<std::pair<const std::string *, uint64_t>, 4> kinds;
+      for (uint64_t i = 0; i < e.value; ++i) {
+        const OpCount &c = groupOps[e.bodyTicks + i];
+        const std::string *opName = &info(c.op).nameJson;
         auto *it = llvm::find_if(
             kinds, [&](const auto &k) { return *k.first == *opName; });
         if (it == kinds.end())
-          kinds.push_back({opName, 1});
+          kinds.push_back({opName, c.count});
         else
-          ++it->second;
+          it->second += c.count;
       }
       // As for ops: written without a JSON writer.
       int64_t ts = std::llround(converter.toUs(e.start) * 1000);
@@ -385,12 +406,16 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
         {"ready queue", s.readyQueue},
         {"live values", s.liveValues},
         {"bytes in flight", s.bytesInFlight}};
-    for (auto [name, value] : counters)
-      event("C", name, 0, [&](OStream &j) {
-        time(j, "ts", converter.toUs(s.tick));
-        j.attributeObject("args",
-                          [&] { j.attribute("value", int64_t(value)); });
-      });
+    // Four per sample: written without a JSON writer.
+    char text[32];
+    llvm::StringRef ts =
+        formatMicros(std::llround(converter.toUs(s.tick) * 1000), text);
+    for (auto [name, value] : counters) {
+      os << (first ? "\n" : ",\n") << "{\"ph\":\"C\",\"name\":\"" << name
+         << "\",\"pid\":" << rank << ",\"tid\":0,\"ts\":" << ts
+         << ",\"args\":{\"value\":" << value << "}}";
+      first = false;
+    }
   }
 
   for (const auto &[op, a] : aggregates) {

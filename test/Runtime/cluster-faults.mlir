@@ -23,6 +23,7 @@
 // CHECK: ok bad magic: 400
 // CHECK: ok truncated job body: 400 job body truncated in the module
 // CHECK: ok bad job header: 400 bad job header
+// CHECK: ok trace bound over the worker's: 400 trace_max_events 1099511627776 is over this worker's --max-trace-events 1048576
 // CHECK: ok malformed module: 400 malformed module
 // CHECK: ok module for another rank: 400
 // CHECK: ok argument of another shape: 400 argument 0: a tensor<1xi64> where tensor<4xi64> is declared

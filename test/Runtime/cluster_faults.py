@@ -150,6 +150,14 @@ try:
            request(p0, "POST", "/v1/jobs/j3",
                    job_body(b"", header={"entry": 5}), token=driver),
            400, "bad job header")
+    expect("trace bound over the worker's",
+           request(p0, "POST", "/v1/jobs/j3t",
+                   job_body(b"", header={"entry": "main", "timeout_s": 5,
+                                         "trace": True,
+                                         "trace_max_events": 2 ** 40,
+                                         "num_args": 0}), token=driver),
+           400, "trace_max_events 1099511627776 is over this worker's "
+           "--max-trace-events 1048576")
     expect("malformed module",
            request(p0, "POST", "/v1/jobs/j4", job_body(b"module { oops"),
                    token=driver), 400, "malformed module")

@@ -64,6 +64,11 @@ static cl::opt<uint64_t> maxHeldMessages(
     "max-held-messages",
     cl::desc("Messages a job holds before its receives take them"),
     cl::init(65536), cl::cat(category));
+static cl::opt<uint64_t>
+    maxTraceEvents("max-trace-events",
+                   cl::desc("Trace events a job may ask to keep (mplang-run "
+                            "--trace-max-events)"),
+                   cl::init(1 << 20), cl::cat(category));
 static cl::opt<unsigned> poolThreads("pool-threads",
                                      cl::desc("Threads for heavy kernels"),
                                      cl::init(2), cl::cat(category));
@@ -176,6 +181,7 @@ static std::string checkOptions() {
         {&maxMessageMiB, maxMessageMiB},
         {&maxHeldMiB, maxHeldMiB},
         {&maxHeldMessages, maxHeldMessages},
+        {&maxTraceEvents, maxTraceEvents},
         {&poolThreads, poolThreads},
         {&retention, retention},
         {&storeMaxMiB, storeMaxMiB},
@@ -227,6 +233,7 @@ int main(int argc, char **argv) {
   options.maxEarlyMessages = maxEarlyMessages;
   options.maxHeldBytes = maxHeldMiB << 20;
   options.maxHeldMessages = maxHeldMessages;
+  options.maxTraceEvents = maxTraceEvents;
   options.poolThreads = poolThreads;
   options.connectRetrySeconds = connectRetry;
   options.retentionSeconds = retention;

@@ -57,7 +57,7 @@ public:
   /// an equal share of its time in the statistics. A group slower than
   /// kFastUs per op sends its ops back to being timed alone.
   static constexpr double kFastUs = 0.5;
-  static constexpr unsigned kMaxGroup = 16;
+  static constexpr unsigned kMaxGroup = Tracer::kMaxGroupOps;
   /// Inline op `op` is about to run (`queued` ops left ready).
   void inlineStarting(mlir::Operation *op, uint64_t queued) {
     counters.readyQueue = queued;

@@ -25,7 +25,7 @@ namespace mplang::rt {
 /// held, further ops are aggregated per op and messages counted.
 class Tracer {
 public:
-  static constexpr size_t kDefaultMaxEvents = 1 << 17;
+  static constexpr size_t kDefaultMaxEvents = 1 << 15;
   explicit Tracer(int64_t rank, size_t maxEvents = kDefaultMaxEvents);
 
   /// The calling thread's lane (the trace's `tid`): small, unique in the
@@ -58,8 +58,9 @@ public:
                       run.async ? Kind::AsyncOp : Kind::Op});
     ++held;
   }
-  /// Inline ops `ops` timed together from `start` to `end` on `lane`
-  /// (Monitor::inlineStarting): one slice.
+  /// Inline ops `ops` (at most kMaxGroupOps) timed together from `start` to
+  /// `end` on `lane` (Monitor::inlineStarting): one slice.
+  static constexpr size_t kMaxGroupOps = 16;
   void group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
              uint64_t start, uint64_t end);
 
@@ -164,9 +165,10 @@ private:
   struct Event {
     uint64_t start, end;
     mlir::Operation *op;
-    /// Op: bytes produced. Queue: the whole wait, in ticks.
+    /// Op: bytes produced. Queue: the whole wait, in ticks. Group: its
+    /// number of distinct ops.
     uint64_t value;
-    /// Group: the index of its first op in `groupOps`.
+    /// Group: the index of its first op count in `groupOps`.
     uint64_t bodyTicks;
     /// Group: its number of ops.
     uint32_t bodyRuns, lane;
@@ -183,7 +185,8 @@ private:
   };
   bool full() const { return held >= maxEvents; }
   void sampleNow(uint64_t tick, const Counters &counters);
-  void aggregate(mlir::Operation *op, uint64_t ticks, uint64_t lastEnd);
+  void aggregate(mlir::Operation *op, uint64_t ticks, uint64_t lastEnd,
+                 uint64_t count = 1);
   void queueSlice(const OpRun &run, uint64_t queued);
   void writeRank(llvm::raw_ostream &os, bool &first) const;
 
@@ -191,8 +194,12 @@ private:
   size_t maxEvents;
   Buffer<Event> events;
   Buffer<MessageRun> messages;
-  /// The ops of the Group events, in order.
-  Buffer<mlir::Operation *> groupOps;
+  struct OpCount {
+    mlir::Operation *op;
+    uint64_t count;
+  };
+  /// The ops of the Group events and how often each ran, in order.
+  Buffer<OpCount> groupOps;
   /// Events and messages held.
   size_t held = 0;
   /// One per call of an outlined function in the program: bounded by it.

@@ -38,6 +38,12 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   JobRequest request;
   if (Status s = decodeJob(req.body, request); !s.isOk())
     return reply(res, 400, s.message());
+  // The trace's events are this worker's memory.
+  if (request.trace && request.traceMaxEvents > options.maxTraceEvents)
+    return reply(res, 400,
+                 "trace_max_events " + std::to_string(request.traceMaxEvents) +
+                     " is over this worker's --max-trace-events " +
+                     std::to_string(options.maxTraceEvents));
 
   auto program = std::make_shared<Program>();
   program->context = std::make_unique<mlir::MLIRContext>(

@@ -34,6 +34,8 @@ struct WorkerOptions {
   /// messages being assembled from parts), per job, at most.
   uint64_t maxHeldBytes = 4ull << 30;
   uint64_t maxHeldMessages = 65536;
+  /// Trace events a job may ask to keep (about 64 bytes each), at most.
+  uint64_t maxTraceEvents = 1 << 20;
   /// Finished jobs keep their results, and jobs known only from early
   /// messages their mailbox, this long before they are released.
   unsigned retentionSeconds = 60;
