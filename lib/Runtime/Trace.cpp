@@ -80,15 +80,15 @@ void Tracer::group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
   OpCount counts[kMaxGroupOps];
   size_t numCounts = 0;
   for (mlir::Operation *op : ops.take_front(kMaxGroupOps)) {
-    OpCount *it = std::find_if(counts, counts + numCounts,
-                               [&](const OpCount &c) { return c.op == op; });
-    if (it == counts + numCounts)
-      counts[numCounts++] = {op, 1};
-    else
-      ++it->count;
+    size_t i = 0;
+    while (i < numCounts && counts[i].op != op)
+      ++i;
+    if (i == numCounts)
+      counts[numCounts++] = {op, 0};
+    ++counts[i].count;
   }
-  uint64_t share = (end - start) / ops.size();
   if (full()) {
+    uint64_t share = (end - start) / ops.size();
     for (const OpCount &c : llvm::ArrayRef(counts, numCounts))
       aggregate(c.op, share * c.count, end, c.count);
     return;
