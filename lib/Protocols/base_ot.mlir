@@ -36,9 +36,15 @@ module attributes {simp.world_size = 2 : i64} {
       %bGA = crypto.point_add %bG, %Ap : tensor<128x!pt>, !pt -> tensor<128x!pt>
       %e0 = crypto.point_to_bytes %bG : tensor<128x!pt> -> !enc
       %e1 = crypto.point_to_bytes %bGA : tensor<128x!pt> -> !enc
-      %init = tensor.empty() : tensor<128x33xi1>
-      %cc = linalg.broadcast ins(%c : tensor<128xi1>) outs(%init : tensor<128x33xi1>) dimensions = [1]
-      %Bb = arith.select %cc, %e1, %e0 : tensor<128x33xi1>, !enc
+      // B = c ? e1 : e0, by masks rather than a select: no branch on c.
+      %c8 = arith.extui %c : tensor<128xi1> to tensor<128xi8>
+      %zero = arith.constant dense<0> : tensor<128xi8>
+      %m = arith.subi %zero, %c8 : tensor<128xi8>
+      %init = tensor.empty() : !enc
+      %mm = linalg.broadcast ins(%m : tensor<128xi8>) outs(%init : !enc) dimensions = [1]
+      %d = arith.xori %e0, %e1 : !enc
+      %dm = arith.andi %d, %mm : !enc
+      %Bb = arith.xori %e0, %dm : !enc
       %bA = crypto.scalar_mul %b, %Ap : tensor<128x!sc>, !pt -> tensor<128x!pt>
       %bAb = crypto.point_to_bytes %bA : tensor<128x!pt> -> !enc
       %k = func.call @key(%Ab, %Bb, %bAb) : (tensor<33xi8>, !enc, !enc) -> !msgs
@@ -69,9 +75,15 @@ module attributes {simp.world_size = 2 : i64} {
         : (!simp.mp<tensor<128xi1>, [1]>, !simp.mp<!msgs, [1]>, !simp.mp<!msgs, [1]>,
            !simp.mp<!msgs, [1]>) -> !simp.mp<!msgs, [1]> {
     ^bb0(%c: tensor<128xi1>, %k: !msgs, %y0: !msgs, %y1: !msgs):
-      %init = tensor.empty() : tensor<128x2xi1>
-      %cc = linalg.broadcast ins(%c : tensor<128xi1>) outs(%init : tensor<128x2xi1>) dimensions = [1]
-      %y = arith.select %cc, %y1, %y0 : tensor<128x2xi1>, !msgs
+      // y = c ? y1 : y0, by masks as above.
+      %c64 = arith.extui %c : tensor<128xi1> to tensor<128xi64>
+      %zero = arith.constant dense<0> : tensor<128xi64>
+      %m = arith.subi %zero, %c64 : tensor<128xi64>
+      %init = tensor.empty() : !msgs
+      %mm = linalg.broadcast ins(%m : tensor<128xi64>) outs(%init : !msgs) dimensions = [1]
+      %d = arith.xori %y0, %y1 : !msgs
+      %dm = arith.andi %d, %mm : !msgs
+      %y = arith.xori %y0, %dm : !msgs
       %v = arith.xori %y, %k : !msgs
       simp.yield %v : !msgs
     }
