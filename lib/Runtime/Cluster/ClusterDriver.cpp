@@ -28,13 +28,17 @@ namespace {
 /// message.
 class MergedTrace : public RunTrace {
 public:
-  MergedTrace(std::vector<std::string> traces, std::vector<int64_t> offsets)
-      : traces(std::move(traces)), offsets(std::move(offsets)) {}
+  MergedTrace(std::vector<std::string> traces, std::vector<std::string> missing,
+              std::vector<int64_t> offsets)
+      : traces(std::move(traces)), missing(std::move(missing)),
+        offsets(std::move(offsets)) {}
   Status write(llvm::raw_ostream &os,
                llvm::raw_ostream &warnings) const override;
 
 private:
   std::vector<std::string> traces;
+  /// Per rank, why its trace could not be fetched (empty: it was).
+  std::vector<std::string> missing;
   std::vector<int64_t> offsets;
 };
 
@@ -43,7 +47,8 @@ class Dispatch {
 public:
   Dispatch(const ClusterConfig &config, const RunOptions &options)
       : config(config), options(options), job(randomHex()),
-        offsets(config.nodes.size()), traces(config.nodes.size()) {}
+        offsets(config.nodes.size()), traces(config.nodes.size()),
+        missingTraces(config.nodes.size()) {}
 
   /// Waits until every worker answers; when tracing, also estimates each
   /// worker's clock offset.
@@ -54,7 +59,8 @@ public:
            std::vector<RankOutcome> &outcomes);
 
   std::unique_ptr<RunTrace> takeTrace() {
-    return std::make_unique<MergedTrace>(std::move(traces), offsets);
+    return std::make_unique<MergedTrace>(std::move(traces),
+                                         std::move(missingTraces), offsets);
   }
 
 private:
@@ -95,7 +101,7 @@ private:
   /// Why the driver itself stopped the run, if it did.
   Status driverReason = Status::ok();
   std::vector<int64_t> offsets;
-  std::vector<std::string> traces;
+  std::vector<std::string> traces, missingTraces;
 };
 } // namespace
 
@@ -155,6 +161,10 @@ int64_t Dispatch::clockOffset(httplib::Client &http) {
 
 Status MergedTrace::write(llvm::raw_ostream &out,
                           llvm::raw_ostream &warnings) const {
+  for (size_t r = 0; r < missing.size(); ++r)
+    if (!missing[r].empty())
+      warnings << "warning: rank " << r << "'s trace is missing: " << missing[r]
+               << "\n";
   out << "{\"traceEvents\":[";
   bool first = true;
   for (size_t r = 0; r < traces.size(); ++r) {
@@ -213,10 +223,16 @@ void Dispatch::run(const std::vector<JobRequest> &requests,
     http->set_write_timeout(600);
     std::string path = "/v1/jobs/" + job;
     runRank(r, *http, path, requests[r], numResults[r], outcomes[r]);
-    if (options.trace)
-      if (httplib::Result result = http->Get(path + "/trace");
-          result && result->status == 200)
+    if (options.trace) {
+      httplib::Result result = http->Get(path + "/trace");
+      if (result && result->status == 200)
         traces[r] = std::move(result->body);
+      else if (result)
+        missingTraces[r] = std::to_string(result->status) + " " +
+                           llvm::StringRef(result->body).trim().str();
+      else
+        missingTraces[r] = httplib::to_string(result.error());
+    }
     // Whatever happened, the worker may forget the job now.
     http->Delete(path);
   });
