@@ -41,12 +41,9 @@ void Monitor::inlineFinishedAlone(uint64_t ready, uint64_t bytes,
   if (ready == lastGroupStart + 1)
     ready = start;
   alone->fast = ticks < fastTicks;
-  ++alone->totals->count;
-  alone->totals->ticks += ticks;
-  if (summarizeInto)
-    *summarizeInto += ticks;
-  else if (tracer)
-    tracer->op({alone->op, inlineLane, ready, start, end, bytes, false, 0, 0});
+  record(*alone->totals,
+         {alone->op, inlineLane, ready, start, end, bytes, false, 0, 0},
+         summarizeInto);
   flushCounters(end, 1);
 }
 
@@ -112,20 +109,22 @@ void Monitor::sample(uint64_t tick) {
   tracer->sample(tick, counters);
 }
 
-void Monitor::opFinished(const Tracer::OpRun &run, uint64_t *summarizeInto) {
-  settle();
-  flush(run.end);
-  --counters.activeTasks;
-  ++stats.opsExecuted;
-  KindTotals &totals = kindOf(run.op);
+void Monitor::record(KindTotals &totals, const Tracer::OpRun &run,
+                     uint64_t *summarizeInto) {
   ++totals.count;
   totals.ticks += run.end - run.start;
-  if (!tracer)
-    return;
   if (summarizeInto)
     *summarizeInto += run.end - run.start;
-  else
+  else if (tracer)
     tracer->op(run);
+}
+
+void Monitor::opFinished(const Tracer::OpRun &run, uint64_t *summarizeInto) {
+  settle();
+  flushCounters(run.end, 0);
+  --counters.activeTasks;
+  ++stats.opsExecuted;
+  record(kindOf(run.op), run, summarizeInto);
   sample(run.end);
 }
 

@@ -73,13 +73,14 @@ void Tracer::queueSlice(const OpRun &run, uint64_t queued) {
 void Tracer::group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
                    uint64_t start, uint64_t end) {
   assert(ops.size() <= kMaxGroupOps && "a group is at most kMaxGroupOps");
+  ops = ops.take_front(kMaxGroupOps);
   if (ops.empty())
     return;
   // Each op with its count, in order of first appearance: a loop's body
   // repeats its few ops.
   OpCount counts[kMaxGroupOps];
   size_t numCounts = 0;
-  for (mlir::Operation *op : ops.take_front(kMaxGroupOps)) {
+  for (mlir::Operation *op : ops) {
     size_t i = 0;
     while (i < numCounts && counts[i].op != op)
       ++i;
@@ -273,6 +274,21 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
     }
   }
 
+  // Most events (ops, groups): written without a JSON writer, names escaped
+  // once. Writes an `X` slice up to its args' opening brace; `name` is JSON.
+  auto rawSlice = [&](llvm::StringRef category, uint32_t lane, uint64_t start,
+                      uint64_t end, auto writeName) {
+    int64_t ts = std::llround(converter.toUs(start) * 1000);
+    int64_t dur = std::llround(converter.toUs(end) * 1000) - ts;
+    char text[32];
+    os << (first ? "\n" : ",\n") << "{\"ph\":\"X\",\"name\":";
+    writeName();
+    os << ",\"pid\":" << rank << ",\"tid\":" << lane << ",\"cat\":\""
+       << category << "\",\"ts\":" << formatMicros(ts, text);
+    os << ",\"dur\":" << formatMicros(dur, text) << ",\"args\":{";
+    first = false;
+  };
+
   uint64_t asyncId = uint64_t(rank) << 40;
   events.forEach([&](const Event &e) {
     const Interned &in = info(e.op);
@@ -289,22 +305,15 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
     };
     switch (e.kind) {
     case Kind::Op: {
-      // Most events: written without a JSON writer, names escaped once.
-      int64_t ts = std::llround(converter.toUs(e.start) * 1000);
-      int64_t dur = std::llround(converter.toUs(e.end) * 1000) - ts;
-      char text[32];
-      os << (first ? "\n" : ",\n") << "{\"ph\":\"X\",\"name\":" << in.nameJson
-         << ",\"pid\":" << rank << ",\"tid\":" << e.lane
-         << ",\"cat\":\"op\",\"ts\":" << formatMicros(ts, text);
-      os << ",\"dur\":" << formatMicros(dur, text)
-         << ",\"args\":{\"location\":" << in.locationJson
-         << ",\"bytes\":" << e.value;
-      if (e.bodyRuns)
+      rawSlice("op", e.lane, e.start, e.end, [&] { os << in.nameJson; });
+      os << "\"location\":" << in.locationJson << ",\"bytes\":" << e.value;
+      if (e.bodyRuns) {
+        char text[32];
         os << ",\"body_runs\":" << e.bodyRuns << ",\"body_us\":"
            << formatMicros(
                   std::llround(converter.durationUs(e.bodyTicks) * 1000), text);
+      }
       os << "}}";
-      first = false;
       break;
     }
     case Kind::AsyncOp:
@@ -335,25 +344,19 @@ void Tracer::writeRank(llvm::raw_ostream &os, bool &first) const {
         else
           it->second += c.count;
       }
-      // As for ops: written without a JSON writer.
-      int64_t ts = std::llround(converter.toUs(e.start) * 1000);
-      int64_t dur = std::llround(converter.toUs(e.end) * 1000) - ts;
-      char text[32];
-      os << (first ? "\n" : ",\n") << "{\"ph\":\"X\",\"name\":";
-      llvm::StringRef only = *kinds[0].first;
-      if (e.bodyRuns == 1)
-        os << only;
-      else if (kinds.size() == 1)
-        os << only.drop_back() << " x" << e.bodyRuns << '"';
-      else
-        os << '"' << e.bodyRuns << " ops\"";
-      os << ",\"pid\":" << rank << ",\"tid\":" << e.lane
-         << ",\"cat\":\"op group\",\"ts\":" << formatMicros(ts, text);
-      os << ",\"dur\":" << formatMicros(dur, text) << ",\"args\":{\"ops\":{";
+      rawSlice("op group", e.lane, e.start, e.end, [&] {
+        llvm::StringRef only = *kinds[0].first;
+        if (e.bodyRuns == 1)
+          os << only;
+        else if (kinds.size() == 1)
+          os << only.drop_back() << " x" << e.bodyRuns << '"';
+        else
+          os << '"' << e.bodyRuns << " ops\"";
+      });
+      os << "\"ops\":{";
       for (auto [i, kind] : llvm::enumerate(kinds))
         os << (i ? "," : "") << *kind.first << ':' << kind.second;
       os << "}}}";
-      first = false;
       break;
     }
     case Kind::Queue:

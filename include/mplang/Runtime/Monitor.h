@@ -136,6 +136,10 @@ private:
     return *entry.totals;
   }
   KindTotals &lookUpKind(mlir::Operation *op);
+  /// Counts `run`, timed on its own, in `totals`; adds its time to
+  /// `summarizeInto` if given, or else, when tracing, records its event.
+  void record(KindTotals &totals, const Tracer::OpRun &run,
+              uint64_t *summarizeInto);
 
   int64_t rank;
   Tracer *tracer;
