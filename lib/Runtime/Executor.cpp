@@ -27,7 +27,9 @@ struct Executor::Frame {
 
 Executor::Executor(Communicator &comm, ThreadPool &pool, Monitor *monitor)
     : communicator(comm), pool(pool), monitor(monitor),
-      traced(monitor && monitor->tracing()) {
+      watch(!monitor             ? Watch::None
+            : monitor->tracing() ? Watch::Trace
+                                 : Watch::Stats) {
   if (monitor)
     monitored = std::make_unique<MonitoredCommunicator>(
         comm, *monitor,
@@ -66,7 +68,7 @@ Executor::Frame &Executor::newFrame(const BlockPlan &plan,
     if (frame.usesLeft[i]) {
       frame.slots[i] = arg;
       ++liveValues;
-      if (traced)
+      if (watch == Watch::Trace)
         liveBytes += tensorBytes(arg);
     }
   runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
@@ -76,7 +78,7 @@ Executor::Frame &Executor::newFrame(const BlockPlan &plan,
   frame.remaining = plan.steps.size();
   frame.context = std::move(context);
   frame.done = std::move(done);
-  uint64_t now = traced ? monitor->readyTick() : 0;
+  uint64_t now = watch == Watch::Trace ? monitor->readyTick() : 0;
   for (uint32_t index : plan.initiallyReady)
     ready.push_back({&frame, index, now});
   return frame;
@@ -121,24 +123,17 @@ Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
 void Executor::loop() {
   std::vector<std::function<void()>> batch;
   while (true) {
-    // Inline steps first: each may make more ready.
-    // In the order they became ready: a layer of a wide DAG runs before the
-    // next, which keeps its slots in cache.
-    for (readyNext = 0; readyNext < ready.size() && !failed; ++readyNext) {
-      auto [frame, index, readyTick] = ready[readyNext];
-      runStep(*frame, index, readyTick);
-      if (readyNext % 1024 != 1023)
-        continue;
-      checkAbort();
-      // A long inline run (a loop) keeps adding steps: drop those that ran,
-      // so that the queue holds only what waits (2^20 iterations held
-      // millions of entries).
-      if (2 * (readyNext + 1) >= ready.size()) {
-        ready.erase(ready.begin(), ready.begin() + readyNext + 1);
-        readyNext = size_t(-1); // the loop's increment makes it 0
-      }
+    switch (watch) {
+    case Watch::None:
+      runReady<Watch::None>();
+      break;
+    case Watch::Stats:
+      runReady<Watch::Stats>();
+      break;
+    case Watch::Trace:
+      runReady<Watch::Trace>();
+      break;
     }
-    ready.clear();
     if (monitor)
       monitor->queueLength(clock::ticks(), 0);
     if ((finished || failed) && outstanding == 0)
@@ -154,6 +149,27 @@ void Executor::loop() {
       fn();
     batch.clear();
   }
+}
+
+template <Executor::Watch W> void Executor::runReady() {
+  // Inline steps first: each may make more ready.
+  // In the order they became ready: a layer of a wide DAG runs before the
+  // next, which keeps its slots in cache.
+  for (readyNext = 0; readyNext < ready.size() && !failed; ++readyNext) {
+    auto [frame, index, readyTick] = ready[readyNext];
+    runStep<W>(*frame, index, readyTick);
+    if (readyNext % 1024 != 1023)
+      continue;
+    checkAbort();
+    // A long inline run (a loop) keeps adding steps: drop those that ran,
+    // so that the queue holds only what waits (2^20 iterations held
+    // millions of entries).
+    if (2 * (readyNext + 1) >= ready.size()) {
+      ready.erase(ready.begin(), ready.begin() + readyNext + 1);
+      readyNext = size_t(-1); // the loop's increment makes it 0
+    }
+  }
+  ready.clear();
 }
 
 void Executor::checkAbort() {
@@ -172,7 +188,9 @@ void Executor::waitForInbox(std::vector<std::function<void()>> &batch) {
   inboxPending = false;
 }
 
+template <Executor::Watch W>
 void Executor::runStep(Frame &frame, uint32_t index, uint64_t readyTick) {
+  constexpr bool traced = W == Watch::Trace;
   const BlockPlan &plan = *frame.plan;
   const Step &step = plan.steps[index];
   llvm::SmallVector<Value, 4> args;
@@ -182,7 +200,7 @@ void Executor::runStep(Frame &frame, uint32_t index, uint64_t readyTick) {
     if (--frame.usesLeft[slot] == 0) {
       args.push_back(std::move(frame.slots[slot]));
       --liveValues;
-      if (traced)
+      if constexpr (traced)
         liveBytes -= tensorBytes(args.back());
     } else {
       args.push_back(frame.slots[slot]);
@@ -192,34 +210,42 @@ void Executor::runStep(Frame &frame, uint32_t index, uint64_t readyTick) {
 
   if (index == plan.terminator) {
     frame.yielded.assign(args.begin(), args.end());
-    complete(frame, index, Status::ok(), {});
+    complete<W>(frame, index, Status::ok(), {});
     return;
   }
   const Kernel &kernel = *step.kernel;
-  uint64_t queued = ready.size() - readyNext - 1;
-  if (kernel.isSync() && !kernel.isHeavy()) {
-    if (monitor)
+  if (!kernel.isSync() || kernel.isHeavy())
+    return startStep(frame, index, readyTick, std::move(args));
+  if constexpr (W != Watch::None) {
+    uint64_t queued = ready.size() - readyNext - 1;
+    if constexpr (traced)
+      monitor->inlineStarting(
+          step.op, queued,
+          frame.summarizeInto ? &frame.summarizeInto->bodyTicks : nullptr);
+    else
       monitor->inlineStarting(step.op, queued);
-    llvm::SmallVector<Value, 2> results(step.results.size());
-    Status status = kernel.compute(args, results);
-    if (monitor) {
-      uint64_t *into = traced && frame.summarizeInto
-                           ? &frame.summarizeInto->bodyTicks
-                           : nullptr;
-      if (!monitor->timingAlone())
-        monitor->inlineFinishedGrouped(into);
-      else if (traced)
-        monitor->inlineFinishedAlone(readyTick, tensorBytes(results), into);
-      else
-        monitor->inlineFinishedAlone(0, 0, nullptr);
-    }
-    complete(frame, index, std::move(status), results);
-    return;
   }
+  llvm::SmallVector<Value, 2> results(step.results.size());
+  Status status = kernel.compute(args, results);
+  if constexpr (W != Watch::None) {
+    if (!monitor->timingAlone())
+      monitor->inlineFinishedGrouped();
+    else if constexpr (traced)
+      monitor->inlineFinishedAlone(readyTick, tensorBytes(results));
+    else
+      monitor->inlineFinishedAlone(0, 0);
+  }
+  complete<W>(frame, index, std::move(status), results);
+}
+
+void Executor::startStep(Frame &frame, uint32_t index, uint64_t readyTick,
+                         llvm::SmallVector<Value, 4> &&args) {
+  const Step &step = frame.plan->steps[index];
+  const Kernel &kernel = *step.kernel;
   // An op run here starts when the scheduler's previous one ended.
   uint64_t start = 0;
   if (monitor) {
-    monitor->opStarted(queued);
+    monitor->opStarted(ready.size() - readyNext - 1);
     start = monitor->opStartTick();
   }
   if (kernel.isSync()) {
@@ -256,6 +282,17 @@ void Executor::runStep(Frame &frame, uint32_t index, uint64_t readyTick) {
 
 void Executor::complete(Frame &frame, uint32_t index, Status status,
                         llvm::MutableArrayRef<Value> results) {
+  // Only a trace keeps more than an unwatched run.
+  if (watch == Watch::Trace)
+    complete<Watch::Trace>(frame, index, std::move(status), results);
+  else
+    complete<Watch::None>(frame, index, std::move(status), results);
+}
+
+template <Executor::Watch W>
+void Executor::complete(Frame &frame, uint32_t index, Status status,
+                        llvm::MutableArrayRef<Value> results) {
+  constexpr bool traced = W == Watch::Trace;
   if (failed)
     return;
   const Step &step = frame.plan->steps[index];
@@ -263,7 +300,7 @@ void Executor::complete(Frame &frame, uint32_t index, Status status,
     return fail(std::move(status), step.op);
   for (auto [slot, value] : llvm::zip(step.results, results))
     if (frame.usesLeft[slot]) {
-      if (traced)
+      if constexpr (traced)
         liveBytes += tensorBytes(value);
       frame.slots[slot] = std::move(value);
       ++liveValues;
@@ -299,7 +336,7 @@ void Executor::noteRan(Frame &frame, uint32_t index, uint32_t lane,
                     ready,
                     start,
                     end,
-                    traced ? tensorBytes(results) : 0,
+                    watch == Watch::Trace ? tensorBytes(results) : 0,
                     inv != nullptr,
                     inv ? inv->bodyRuns : 0,
                     inv ? inv->bodyTicks : 0};

@@ -23,18 +23,18 @@ void Monitor::runStarted(uint64_t tick, uint32_t schedulerLane) {
   kinds.clear();
   std::fill(std::begin(kindCache), std::end(kindCache), KindCache());
   peers.clear();
-  numPending = 0;
+  numPending = numDistinct = 0;
+  inlineInto = nullptr;
 }
 
 void Monitor::startAlone(KindCache &entry, mlir::Operation *op) {
   settle();
   if (entry.op != op || !entry.totals)
-    entry = {op, &lookUpKind(op), false};
+    entry = {op, &lookUpKind(op), 0, false};
   alone = &entry;
 }
 
-void Monitor::inlineFinishedAlone(uint64_t ready, uint64_t bytes,
-                                  uint64_t *summarizeInto) {
+void Monitor::inlineFinishedAlone(uint64_t ready, uint64_t bytes) {
   uint64_t start = lastTick, end = clock::ticks();
   uint64_t ticks = end - start;
   // Made ready by an op of the group just timed: when exactly is not known.
@@ -43,7 +43,7 @@ void Monitor::inlineFinishedAlone(uint64_t ready, uint64_t bytes,
   alone->fast = ticks < fastTicks;
   record(*alone->totals,
          {alone->op, inlineLane, ready, start, end, bytes, false, 0, 0},
-         summarizeInto);
+         inlineInto);
   flushCounters(end, 1);
 }
 
@@ -51,32 +51,27 @@ void Monitor::flush(uint64_t tick) {
   uint64_t groupStart = lastTick;
   uint64_t span = tick > groupStart ? tick - groupStart : 0;
   unsigned n = numPending;
-  numPending = 0;
   if (n) {
-    // Equal shares, the last one taking the remainder: one division.
+    // Equal shares, the last kind taking the remainder: one division.
     uint64_t share = span / n;
-    mlir::Operation *traced[kMaxGroup];
-    unsigned numTraced = 0;
-    for (unsigned i = 0; i < n; ++i) {
-      const Pending &p = pending[i];
-      KindTotals &totals = *p.entry->totals;
-      ++totals.count;
-      totals.ticks += share;
-      if (p.summarizeInto)
-        *p.summarizeInto += share;
-      else
-        traced[numTraced++] = p.entry->op;
+    bool slow = span >= fastTicks * n;
+    Tracer::OpCount counts[kMaxGroup];
+    for (unsigned i = 0; i < numDistinct; ++i) {
+      KindCache &entry = *distinct[i];
+      uint32_t runs = entry.pendingRuns;
+      entry.pendingRuns = 0;
+      entry.totals->count += runs;
+      entry.totals->ticks += share * runs;
+      entry.fast &= !slow;
+      counts[i] = {entry.op, runs};
     }
-    const Pending &last = pending[n - 1];
-    last.entry->totals->ticks += span - share * n;
-    if (last.summarizeInto)
-      *last.summarizeInto += span - share * n;
-    if (span >= fastTicks * n)
-      for (unsigned i = 0; i < n; ++i)
-        pending[i].entry->fast = false;
-    if (tracer && numTraced)
-      tracer->group({traced, numTraced}, inlineLane, groupStart,
+    distinct[numDistinct - 1]->totals->ticks += span - share * n;
+    if (inlineInto)
+      *inlineInto += span;
+    else if (tracer)
+      tracer->group({counts, numDistinct}, n, inlineLane, groupStart,
                     groupStart + span);
+    numPending = numDistinct = 0;
     lastGroupStart = groupStart;
   }
   flushCounters(tick, n);

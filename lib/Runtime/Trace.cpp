@@ -70,34 +70,21 @@ void Tracer::queueSlice(const OpRun &run, uint64_t queued) {
   queueEnd = run.start;
 }
 
-void Tracer::group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
+void Tracer::group(llvm::ArrayRef<OpCount> ops, uint32_t numOps, uint32_t lane,
                    uint64_t start, uint64_t end) {
-  assert(ops.size() <= kMaxGroupOps && "a group is at most kMaxGroupOps");
-  ops = ops.take_front(kMaxGroupOps);
+  assert(numOps <= kMaxGroupOps && "a group is at most kMaxGroupOps");
   if (ops.empty())
     return;
-  // Each op with its count, in order of first appearance: a loop's body
-  // repeats its few ops.
-  OpCount counts[kMaxGroupOps];
-  size_t numCounts = 0;
-  for (mlir::Operation *op : ops) {
-    size_t i = 0;
-    while (i < numCounts && counts[i].op != op)
-      ++i;
-    if (i == numCounts)
-      counts[numCounts++] = {op, 0};
-    ++counts[i].count;
-  }
   if (full()) {
-    uint64_t share = (end - start) / ops.size();
-    for (const OpCount &c : llvm::ArrayRef(counts, numCounts))
+    uint64_t share = (end - start) / numOps;
+    for (const OpCount &c : ops)
       aggregate(c.op, share * c.count, end, c.count);
     return;
   }
-  events.push_back({start, end, nullptr, numCounts, groupOps.size(),
-                    uint32_t(ops.size()), lane, Kind::Group});
+  events.push_back({start, end, nullptr, ops.size(), groupOps.size(), numOps,
+                    lane, Kind::Group});
   ++held;
-  groupOps.append({counts, numCounts});
+  groupOps.append(ops);
 }
 
 void Tracer::message(const MessageRun &run) {

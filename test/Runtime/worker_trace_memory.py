@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """A worker's memory with a traced run, and where its trace goes.
 
-Usage: worker_trace_memory.py WORKER RUN PROGRAM MAX_MIB TMPDIR
+Usage: worker_trace_memory.py WORKER RUN PROGRAM MAX_MIB TMPDIR [RUN_ARGS...]
 
 Starts one mplang-worker (interpreting: --jit=off) with TMPDIR/tmp as its
-temporary directory, runs PROGRAM on it with --trace TMPDIR/trace.json, then
-stops it. Prints the driver's output, the worker's peak resident memory
-against MAX_MIB (its own, from wait4: not the driver's) and the trace files
-left in its temporary directory (none: the trace is written to a file, sent
-from there and removed once fetched). Exits non-zero on a failure.
+temporary directory, runs PROGRAM on it with --trace TMPDIR/trace.json and
+RUN_ARGS, then stops it. Prints the driver's output, the worker's peak
+resident memory against MAX_MIB (its own, from wait4: not the driver's) and
+the trace files left in its temporary directory (none: the trace is written
+to a file, sent from there and removed once fetched). Exits non-zero on a
+failure.
 """
 import json
 import os
@@ -22,6 +23,7 @@ import urllib.request
 from free_ports import free_ports
 
 WORKER, RUN, PROGRAM, MAX_MIB, TMP = sys.argv[1:6]
+RUN_ARGS = sys.argv[6:]
 shutil.rmtree(TMP, ignore_errors=True)
 temp = os.path.join(TMP, "tmp")
 os.makedirs(temp)
@@ -47,7 +49,7 @@ for _ in range(200):
         time.sleep(0.05)
 
 run = subprocess.run([RUN, "--cluster", config, PROGRAM, "--trace",
-                      os.path.join(TMP, "trace.json")],
+                      os.path.join(TMP, "trace.json")] + RUN_ARGS,
                      capture_output=True, text=True)
 print(run.stdout.strip(), flush=True)
 worker.terminate()

@@ -32,16 +32,18 @@ protected:
     module->walk([&](mlir::arith::MulIOp op) { mul = op; });
   }
 
-  /// Runs `op` inline under `monitor`, spinning for `us` microseconds.
-  static void runInline(Monitor &monitor, mlir::Operation *op, double us) {
-    monitor.inlineStarting(op, 0);
+  /// Runs `op` inline under `monitor`, spinning for `us` microseconds, for
+  /// a per-element region whose body time is `into` if given.
+  static void runInline(Monitor &monitor, mlir::Operation *op, double us,
+                        uint64_t *into = nullptr) {
+    monitor.inlineStarting(op, 0, into);
     for (uint64_t end = clock::ticks() + uint64_t(us * clock::ticksPerUs());
          clock::ticks() < end;)
       ;
     if (monitor.timingAlone())
-      monitor.inlineFinishedAlone(0, 8, nullptr);
+      monitor.inlineFinishedAlone(0, 8);
     else
-      monitor.inlineFinishedGrouped(nullptr);
+      monitor.inlineFinishedGrouped();
   }
 
   /// The slices of category `cat`, by name, checked to be in order and
@@ -140,6 +142,43 @@ TEST_F(MonitorTest, TimesSlowOpsAlone) {
   ASSERT_FALSE(stats.topOps.empty());
   EXPECT_EQ(stats.topOps[0].name, "arith.muli");
   EXPECT_GE(stats.topOps[0].totalUs, 200 * 20 * 0.99);
+}
+
+TEST_F(MonitorTest, SummarizedOpsAddTheirTimeToTheirRegionOp) {
+  Tracer tracer(0);
+  Monitor monitor(0, &tracer);
+  monitor.runStarted(clock::ticks(), Tracer::currentLane());
+  // Additions for region op A, multiplications for region op B, in turn,
+  // then free-standing multiplications.
+  uint64_t bodyA = 0, bodyB = 0;
+  for (int i = 0; i < 1000; ++i) {
+    runInline(monitor, add, i % 100 == 0 ? 5 : 0, &bodyA);
+    runInline(monitor, mul, 0, &bodyB);
+  }
+  for (int i = 0; i < 500; ++i)
+    runInline(monitor, mul, 0);
+  uint64_t end = clock::ticks();
+  monitor.runFinished(end, 0);
+
+  // Each body got the time of its ten 5 us additions at least.
+  EXPECT_GE(bodyA, uint64_t(10 * 5 * clock::ticksPerUs()));
+  EXPECT_GT(bodyB, 0u);
+  EXPECT_LT(bodyA + bodyB, end);
+  // Only the free-standing ops have slices, yet the statistics count all.
+  llvm::json::Array events = written(tracer);
+  auto byCat = slices(events);
+  int64_t traced = byCat["op"].size();
+  for (const llvm::json::Object *e : byCat["op group"]) {
+    const llvm::json::Object &ops = *e->getObject("args")->getObject("ops");
+    EXPECT_FALSE(ops.get("arith.addi")) << "a summarized op has a slice";
+    traced += *ops.getInteger("arith.muli");
+  }
+  EXPECT_EQ(traced, 500);
+  const RunStatistics &stats = monitor.statistics();
+  EXPECT_EQ(stats.opsExecuted, 2500u);
+  ASSERT_EQ(stats.topOps.size(), 2u);
+  for (const auto &kind : stats.topOps)
+    EXPECT_EQ(kind.count, kind.name == "arith.addi" ? 1000u : 1500u);
 }
 
 } // namespace

@@ -34,8 +34,9 @@ TEST(TraceTest, AggregatesPerOpOnceFull) {
   EXPECT_EQ(count(events, "X", "step"), 4u);
   ASSERT_EQ(count(events, "i", "aggregated: step"), 1u);
   for (const llvm::json::Value &e : events) {
-    if (e.getAsObject()->getString("ph") == "i")
+    if (e.getAsObject()->getString("ph") == "i") {
       EXPECT_EQ(e.getAsObject()->getObject("args")->getInteger("count"), 6);
+    }
   }
   EXPECT_EQ(count(events, "M", "trace aggregated"), 1u);
 }
@@ -109,9 +110,10 @@ TEST(TraceTest, GroupsKeepTheirOpsAcrossChunks) {
   // Group ops are kept in chunks of 4096 too: 6000 of them span two.
   Tracer tracer(0);
   uint64_t step = uint64_t(clock::ticksPerUs() + 1), t = clock::ticks();
-  mlir::Operation *ops[3] = {nullptr, nullptr, nullptr};
-  for (uint64_t i = 0; i < 3000; ++i)
-    tracer.group({ops, 1 + i % 3}, 1, t + i * step, t + i * step + step / 2);
+  for (uint64_t i = 0; i < 3000; ++i) {
+    Tracer::OpCount ops[1] = {{nullptr, 1 + i % 3}};
+    tracer.group(ops, 1 + i % 3, 1, t + i * step, t + i * step + step / 2);
+  }
   llvm::json::Array events = written(tracer);
   std::vector<int64_t> sizes;
   for (const llvm::json::Value &e : events) {
@@ -131,9 +133,9 @@ TEST(TraceTest, GroupsKeepTheirOpsAcrossChunks) {
 TEST(TraceTest, AggregatesGroupsOnceFull) {
   Tracer tracer(0, /*maxEvents=*/2);
   uint64_t t = clock::ticks();
-  mlir::Operation *ops[4] = {};
+  Tracer::OpCount ops[1] = {{nullptr, 4}};
   for (uint64_t i = 0; i < 5; ++i)
-    tracer.group(ops, 1, t + i * 100, t + i * 100 + 40);
+    tracer.group(ops, 4, 1, t + i * 100, t + i * 100 + 40);
   // Two groups traced, the other three groups' 12 ops counted.
   EXPECT_EQ(tracer.aggregated(),
             std::vector<std::string>{"12 ops of 'step' at "});

@@ -76,13 +76,26 @@ private:
 
   Frame &newFrame(const BlockPlan &plan, llvm::ArrayRef<Value> args,
                   std::string context, RegionDone done);
+  /// What the monitor watches: the steps' code is specialized for each, so
+  /// that an unwatched run pays nothing and a watched one no tests.
+  enum class Watch : uint8_t { None, Stats, Trace };
+  /// Runs the ready steps, and those they make ready, until none is left.
+  template <Watch W> void runReady();
   /// Runs step `index`, ready since `readyTick` (when traced).
+  template <Watch W>
   void runStep(Frame &frame, uint32_t index, uint64_t readyTick);
+  /// Starts step `index`, which does not run inline: on the pool, or
+  /// asynchronously.
+  void startStep(Frame &frame, uint32_t index, uint64_t readyTick,
+                 llvm::SmallVector<Value, 4> &&args);
   /// Tells the monitor that step `index`, ready at `ready`, ran on `lane`
   /// from `start` to `end`.
   void noteRan(Frame &frame, uint32_t index, uint32_t lane, uint64_t ready,
                uint64_t start, uint64_t end, llvm::ArrayRef<Value> results,
                const Invocation *inv = nullptr);
+  void complete(Frame &frame, uint32_t index, Status status,
+                llvm::MutableArrayRef<Value> results);
+  template <Watch W>
   void complete(Frame &frame, uint32_t index, Status status,
                 llvm::MutableArrayRef<Value> results);
   void fail(Status status, mlir::Operation *op);
@@ -94,8 +107,9 @@ private:
   Communicator &communicator;
   ThreadPool &pool;
   Monitor *monitor;
-  /// The monitor records a trace: ready times and live bytes are kept.
-  bool traced;
+  /// Trace: the monitor records a trace, so ready times and live bytes are
+  /// kept.
+  Watch watch;
   std::unique_ptr<Communicator> monitored;
   uint32_t schedulerLane = 0;
 

@@ -58,9 +58,17 @@ public:
   /// kFastUs per op sends its ops back to being timed alone.
   static constexpr double kFastUs = 0.5;
   static constexpr unsigned kMaxGroup = Tracer::kMaxGroupOps;
-  /// Inline op `op` is about to run (`queued` ops left ready).
-  void inlineStarting(mlir::Operation *op, uint64_t queued) {
+  /// Inline op `op` is about to run (`queued` ops left ready). When it runs
+  /// for one element or slice of a per-element region, `summarizeInto` is
+  /// the region op's body time (see opFinished).
+  void inlineStarting(mlir::Operation *op, uint64_t queued,
+                      uint64_t *summarizeInto = nullptr) {
     counters.readyQueue = queued;
+    // The ops of a group all add their time to one place, or have events.
+    if (summarizeInto != inlineInto) {
+      settle();
+      inlineInto = summarizeInto;
+    }
     KindCache &entry = kindCache[(uintptr_t(op) >> 4) % kKindCache];
     grouped = entry.op == op && entry.fast ? &entry : nullptr;
     if (!grouped)
@@ -69,14 +77,13 @@ public:
   /// Whether the inline op announced last is timed alone.
   bool timingAlone() const { return !grouped; }
   /// The inline op announced last, timed alone, finished. When tracing,
-  /// `ready`: when it became ready; `bytes`: what it produced;
-  /// `summarizeInto`: see opFinished (null otherwise).
-  void inlineFinishedAlone(uint64_t ready, uint64_t bytes,
-                           uint64_t *summarizeInto);
-  /// The inline op announced last, timed in a group, finished; as above.
-  void inlineFinishedGrouped(uint64_t *summarizeInto) {
-    pending[numPending++] = {grouped, summarizeInto};
-    if (numPending == kMaxGroup)
+  /// `ready`: when it became ready; `bytes`: what it produced.
+  void inlineFinishedAlone(uint64_t ready, uint64_t bytes);
+  /// The inline op announced last, timed in a group, finished.
+  void inlineFinishedGrouped() {
+    if (grouped->pendingRuns++ == 0)
+      distinct[numDistinct++] = grouped;
+    if (++numPending == kMaxGroup)
       settle();
   }
 
@@ -131,7 +138,7 @@ private:
     KindCache &entry = kindCache[(uintptr_t(op) >> 4) % kKindCache];
     if (entry.op != op || !entry.totals) {
       settle(); // the lookup may move the totals pending ops point to
-      entry = {op, &lookUpKind(op), false};
+      entry = {op, &lookUpKind(op), 0, false};
     }
     return *entry.totals;
   }
@@ -154,6 +161,8 @@ private:
   struct KindCache {
     mlir::Operation *op;
     KindTotals *totals;
+    /// Its runs in the pending group.
+    uint32_t pendingRuns;
     /// Its last timing was under kFastUs: it may be timed in a group.
     /// Implies `totals`.
     bool fast;
@@ -164,15 +173,14 @@ private:
 
   void startAlone(KindCache &entry, mlir::Operation *op);
 
-  /// Inline ops run but not yet timed; they started at `lastTick`.
-  struct Pending {
-    /// Holds the op. Not reassigned while the op is pending: that takes a
-    /// settle().
-    KindCache *entry;
-    uint64_t *summarizeInto;
-  };
-  Pending pending[kMaxGroup];
-  unsigned numPending = 0;
+  /// Inline ops run but not yet timed, which started at `lastTick`: the
+  /// cache entries of their kinds, each once (pendingRuns counts its runs).
+  /// An entry is not reassigned while pending: that takes a settle().
+  KindCache *distinct[kMaxGroup];
+  unsigned numDistinct = 0, numPending = 0;
+  /// Where the pending inline ops and the one running add their time, if
+  /// they run for a per-element region.
+  uint64_t *inlineInto = nullptr;
   /// Where the last group timed started (see readyTick()).
   uint64_t lastGroupStart = 0;
   /// The cache entry of the inline op running, if it is timed in a group.

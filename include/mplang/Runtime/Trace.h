@@ -58,10 +58,15 @@ public:
                       run.async ? Kind::AsyncOp : Kind::Op});
     ++held;
   }
-  /// Inline ops `ops` (at most kMaxGroupOps) timed together from `start` to
-  /// `end` on `lane` (Monitor::inlineStarting): one slice.
-  static constexpr size_t kMaxGroupOps = 16;
-  void group(llvm::ArrayRef<mlir::Operation *> ops, uint32_t lane,
+  /// Inline ops timed together from `start` to `end` on `lane`
+  /// (Monitor::inlineStarting): one slice. `ops`: each op once, in order,
+  /// with how often it ran; `numOps` (at most kMaxGroupOps) in all.
+  static constexpr size_t kMaxGroupOps = 64;
+  struct OpCount {
+    mlir::Operation *op;
+    uint64_t count;
+  };
+  void group(llvm::ArrayRef<OpCount> ops, uint32_t numOps, uint32_t lane,
              uint64_t start, uint64_t end);
 
   struct MessageRun {
@@ -194,10 +199,6 @@ private:
   size_t maxEvents;
   Buffer<Event> events;
   Buffer<MessageRun> messages;
-  struct OpCount {
-    mlir::Operation *op;
-    uint64_t count;
-  };
   /// The ops of the Group events and how often each ran, in order.
   Buffer<OpCount> groupOps;
   /// Events and messages held.
