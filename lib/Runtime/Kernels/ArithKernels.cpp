@@ -251,6 +251,30 @@ template <typename T> bool compareFloat(arith::CmpFPredicate p, T a, T b) {
   return false;
 }
 
+/// Where arith.select's condition and operands advance per output element.
+struct SelectStrides {
+  int64_t cond, a, b;
+};
+
+/// cond ? a : b per element of `words` words of type T, reading both and
+/// blending them by a mask: the condition (a protocol's secret choice bit,
+/// say) decides no branch and no address.
+template <typename T>
+Status selectByMask(const Tensor &cond, const Tensor &a, const Tensor &b,
+                    const SelectStrides &st, size_t words, Tensor &out) {
+  const int8_t *c = cond.data<int8_t>();
+  const T *x = reinterpret_cast<const T *>(a.bytes());
+  const T *y = reinterpret_cast<const T *>(b.bytes());
+  T *o = reinterpret_cast<T *>(out.bytes());
+  for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
+    T mask = T(0) - T(c[i * st.cond] & 1);
+    const T *u = x + i * st.a * words, *v = y + i * st.b * words;
+    for (size_t w = 0; w < words; ++w)
+      o[i * words + w] = T(v[w] ^ ((u[w] ^ v[w]) & mask));
+  }
+  return Status::ok();
+}
+
 void registerCompareAndSelect(KernelRegistry &r) {
   r.add("arith.cmpi", [](Operation *op, PlanBuilder &) {
     DType d = operandDType(op);
@@ -296,15 +320,19 @@ void registerCompareAndSelect(KernelRegistry &r) {
     return makeKernel(op, [width](llvm::ArrayRef<Value> args, Tensor &out) {
       const Tensor &cond = args[0].getTensor();
       const Tensor &a = args[1].getTensor(), &b = args[2].getTensor();
-      int64_t sc = strideOver(cond, out), sa = strideOver(a, out),
-              sb = strideOver(b, out);
-      for (int64_t i = 0, n = out.numElements(); i < n; ++i) {
-        bool c = cond.data<int8_t>()[i * sc];
-        const uint8_t *from =
-            c ? a.bytes() + i * sa * width : b.bytes() + i * sb * width;
-        std::memcpy(out.bytes() + i * width, from, width);
+      SelectStrides st{strideOver(cond, out), strideOver(a, out),
+                       strideOver(b, out)};
+      // Element sizes are 1, 2, 4, 8 and 16 (GF(2^128)) bytes.
+      switch (width) {
+      case 1:
+        return selectByMask<uint8_t>(cond, a, b, st, 1, out);
+      case 2:
+        return selectByMask<uint16_t>(cond, a, b, st, 1, out);
+      case 4:
+        return selectByMask<uint32_t>(cond, a, b, st, 1, out);
+      default:
+        return selectByMask<uint64_t>(cond, a, b, st, width / 8, out);
       }
-      return Status::ok();
     });
   });
 }
