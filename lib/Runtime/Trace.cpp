@@ -178,9 +178,10 @@ void Tracer::warnAggregated(int64_t rank, llvm::ArrayRef<std::string> what,
 void Tracer::write(llvm::ArrayRef<const Tracer *> ranks,
                    llvm::raw_ostream &os) {
   // A file's own buffer (a block, 4 KiB) would cost a system call per
-  // twenty events.
-  if (os.get_kind() == llvm::raw_ostream::OStreamKind::OK_FDStream)
-    static_cast<llvm::raw_fd_ostream &>(os).SetBufferSize(1 << 20);
+  // twenty events. Unbuffered streams (strings) stay so.
+  constexpr size_t kBuffer = 1 << 20;
+  if (os.GetBufferSize() != 0 && os.GetBufferSize() < kBuffer)
+    os.SetBufferSize(kBuffer);
   os << "{\"traceEvents\":[";
   bool first = true;
   for (const Tracer *tracer : ranks)

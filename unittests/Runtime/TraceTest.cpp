@@ -3,6 +3,7 @@
 #include "TraceTestUtils.h"
 #include "mplang/Runtime/Clock.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "gtest/gtest.h"
 
@@ -140,6 +141,21 @@ TEST(TraceTest, AggregatesGroupsOnceFull) {
   EXPECT_EQ(tracer.aggregated(),
             std::vector<std::string>{"12 ops of 'step' at "});
   EXPECT_EQ(count(written(tracer), "X", "step x4"), 2u);
+}
+
+TEST(TraceTest, WritesFilesThroughALargeBuffer) {
+  // A file's own buffer (4 KiB) would cost a system call per twenty events.
+  llvm::SmallString<64> path;
+  int fd;
+  ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("trace", "json", fd, path));
+  {
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    ASSERT_LT(os.GetBufferSize(), size_t(1) << 20);
+    Tracer tracer(0);
+    Tracer::write({&tracer}, os);
+    EXPECT_GE(os.GetBufferSize(), size_t(1) << 20);
+  }
+  llvm::sys::fs::remove(path);
 }
 
 } // namespace
