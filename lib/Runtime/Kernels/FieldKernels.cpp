@@ -191,6 +191,40 @@ llvm::Error solveTable(llvm::ArrayRef<uint64_t> keys,
   return lib::okvsSolve(keys, values, seed, table);
 }
 
+/// try_solve_okvs: the table, all zeros when this seed cannot solve the
+/// system (lib::okvsSolve leaves it untouched then), and whether it could.
+class TrySolveKernel : public Kernel {
+public:
+  TrySolveKernel(llvm::SmallVector<int64_t, 4> tableShape, bool heavy)
+      : tableShape(std::move(tableShape)), heavy(heavy) {}
+  bool isHeavy() const override { return heavy; }
+  Status compute(llvm::ArrayRef<Value> args,
+                 llvm::MutableArrayRef<Value> results) const override {
+    if (Status s = requireTensors(args); !s.isOk())
+      return s;
+    Tensor table(DType::GF128, tableShape), ok(DType::I1, {});
+    llvm::Error err = solveTable(words(args[0]), elements(args[1]),
+                                 elements(args[2])[0], elements(table));
+    ok.data<int8_t>()[0] = !err;
+    llvm::consumeError(std::move(err));
+    results[0] = Value::tensor(std::move(table));
+    results[1] = Value::tensor(std::move(ok));
+    return Status::ok();
+  }
+
+private:
+  llvm::SmallVector<int64_t, 4> tableShape;
+  bool heavy;
+};
+
+FailureOr<std::unique_ptr<Kernel>> trySolveOkvs(Operation *op, PlanBuilder &) {
+  FailureOr<TensorLayout> table = resultLayout(op);
+  if (failed(table))
+    return failure();
+  return std::unique_ptr<Kernel>(new TrySolveKernel(
+      table->shape, kSolveCost * countOf(op->getOperand(0)) >= kHeavyWork));
+}
+
 /// solve_okvs and decode_okvs: (keys, values or table, seed), costing
 /// `Cost` per key.
 template <auto F, int64_t Cost>
@@ -295,6 +329,7 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(ops::AesExpandOp::getOperationName(), aesExpand);
   registry.add(ops::SolveOkvsOp::getOperationName(),
                okvs<solveTable, kSolveCost>);
+  registry.add(ops::TrySolveOkvsOp::getOperationName(), trySolveOkvs);
   registry.add(ops::DecodeOkvsOp::getOperationName(),
                okvs<lib::okvsDecode, kDecodeCost>);
   registry.add(ops::LdpcEncodeOp::getOperationName(), ldpcEncode);

@@ -100,6 +100,15 @@ func.func @solve_too_small(%k: tensor<100xi64>, %v: tensor<100x!gf>, %seed: tens
 // -----
 
 !gf = !field.gf128
+func.func @try_solve_values(%k: tensor<100xi64>, %v: tensor<99x!gf>, %seed: tensor<!gf>) {
+  // expected-error @+1 {{'field.try_solve_okvs' op values has shape [99] but expects [100]}}
+  %t, %ok = field.try_solve_okvs %k, %v, %seed m = 160 : tensor<100xi64>, tensor<99x!gf>, tensor<!gf> -> tensor<160x!gf>, i1
+  return
+}
+
+// -----
+
+!gf = !field.gf128
 func.func @decode_tiny_table(%k: tensor<1xi64>, %t: tensor<2x!gf>, %seed: tensor<!gf>) {
   // expected-error @+1 {{'field.decode_okvs' op an OKVS table needs at least 3 cells, got 2}}
   %v = field.decode_okvs %k, %t, %seed : tensor<1xi64>, tensor<2x!gf>, tensor<!gf> -> tensor<1x!gf>

@@ -51,10 +51,13 @@ func.func @prg() -> (tensor<4x8x!gf>, tensor<4x8x!gf>, tensor<16xi64>) {
 // CHECK-LABEL: func.func @okvs
 // CHECK: %[[T:.*]] = field.solve_okvs %[[K:.*]], %{{.*}}, %[[SEED:.*]] m = 160 : tensor<100xi64>, tensor<100x!field.gf128>, tensor<!field.gf128> -> tensor<160x!field.gf128>
 // CHECK: field.decode_okvs %[[K]], %[[T]], %[[SEED]] : tensor<100xi64>, tensor<160x!field.gf128>, tensor<!field.gf128> -> tensor<100x!field.gf128>
-func.func @okvs(%k: tensor<100xi64>, %v: tensor<100x!gf>, %seed: tensor<!gf>) -> tensor<100x!gf> {
+// CHECK: %[[TT:.*]], %[[OK:.*]] = field.try_solve_okvs %[[K]], %{{.*}}, %[[SEED]] m = 160 : tensor<100xi64>, tensor<100x!field.gf128>, tensor<!field.gf128> -> tensor<160x!field.gf128>, i1
+// CHECK: return %{{.*}}, %[[TT]], %[[OK]]
+func.func @okvs(%k: tensor<100xi64>, %v: tensor<100x!gf>, %seed: tensor<!gf>) -> (tensor<100x!gf>, tensor<160x!gf>, i1) {
   %t = field.solve_okvs %k, %v, %seed m = 160 : tensor<100xi64>, tensor<100x!gf>, tensor<!gf> -> tensor<160x!gf>
   %d = field.decode_okvs %k, %t, %seed : tensor<100xi64>, tensor<160x!gf>, tensor<!gf> -> tensor<100x!gf>
-  return %d : tensor<100x!gf>
+  %tt, %ok = field.try_solve_okvs %k, %v, %seed m = 160 : tensor<100xi64>, tensor<100x!gf>, tensor<!gf> -> tensor<160x!gf>, i1
+  return %d, %tt, %ok : tensor<100x!gf>, tensor<160x!gf>, i1
 }
 
 // CHECK-LABEL: func.func @ldpc

@@ -89,18 +89,24 @@ LogicalResult AesExpandOp::verify() {
       {getSeeds().getType().getDimSize(0), static_cast<int64_t>(getLength())});
 }
 
-LogicalResult SolveOkvsOp::verify() {
-  int64_t n = getKeys().getType().getDimSize(0);
-  int64_t m = getM();
-  if (failed(verifyShape(*this, "values", getValues().getType(), {n})) ||
-      failed(verifyShape(*this, "result", getResult().getType(), {m})) ||
-      failed(verifyOkvsTableSize(*this, m)))
+/// solve_okvs and try_solve_okvs: `n` values for the `n` keys, a table of
+/// `m >= n` cells.
+template <typename SolveOp> static LogicalResult verifyOkvsSolve(SolveOp op) {
+  int64_t n = op.getKeys().getType().getDimSize(0);
+  int64_t m = op.getM();
+  if (failed(verifyShape(op, "values", op.getValues().getType(), {n})) ||
+      failed(verifyShape(op, "result", op.getResult().getType(), {m})) ||
+      failed(verifyOkvsTableSize(op, m)))
     return failure();
   if (m < n)
-    return emitOpError("table size m = ")
+    return op.emitOpError("table size m = ")
            << m << " is smaller than the number of keys " << n;
   return success();
 }
+
+LogicalResult SolveOkvsOp::verify() { return verifyOkvsSolve(*this); }
+
+LogicalResult TrySolveOkvsOp::verify() { return verifyOkvsSolve(*this); }
 
 LogicalResult DecodeOkvsOp::verify() {
   if (failed(verifyOkvsTableSize(*this, getTable().getType().getDimSize(0))))

@@ -221,6 +221,31 @@ def Field_SolveOkvsOp : Field_Op<"solve_okvs", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Field_TrySolveOkvsOp : Field_Op<"try_solve_okvs", [Pure]> {
+  let summary = "Build an OKVS, or report that this seed cannot";
+  let description = [{
+    `field.solve_okvs`, except that a system this seed cannot solve (two
+    keys on the same three cells, a key repeated with different values, a
+    2-core too large) is no error: `ok` is false and the table all zeros.
+    A failure is independent across seeds, so a protocol retries with a
+    fresh one (docs/field-kernels.md, "Failure probability").
+
+    Example:
+
+    ```mlir
+    %t, %ok = field.try_solve_okvs %keys, %values, %seed m = 160 : tensor<100xi64>, tensor<100x!field.gf128>, tensor<!field.gf128> -> tensor<160x!field.gf128>, i1
+    ```
+  }];
+  let arguments = (ins Field_Indices:$keys, Field_Vector:$values,
+                       Field_Block:$seed, Field_Count:$m);
+  let results = (outs Field_Vector:$result, I1:$ok);
+  let assemblyFormat = [{
+    $keys `,` $values `,` $seed `m` `=` $m attr-dict `:` type($keys) `,`
+    type($values) `,` type($seed) `->` type($result) `,` type($ok)
+  }];
+  let hasVerifier = 1;
+}
+
 def Field_DecodeOkvsOp : Field_Op<"decode_okvs", [Pure]> {
   let summary = "Look keys up in a garbled cuckoo table (OKVS)";
   let description = [{
