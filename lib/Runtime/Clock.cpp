@@ -5,21 +5,24 @@
 using namespace mplang::rt::clock;
 using namespace std::chrono;
 
-namespace {
-struct Reading {
-  uint64_t tick;
-  double us;
-  static Reading now() {
-    // The tick between two clock reads, so it sits at their midpoint.
+Reading Reading::now() {
+  Reading best{0, 0};
+  auto bestGap = steady_clock::duration::max();
+  for (int attempt = 0; attempt < 8; ++attempt) {
     auto before = steady_clock::now();
     uint64_t tick = ticks();
     auto after = steady_clock::now();
-    return {tick, duration<double, std::micro>(
+    if (after - before >= bestGap)
+      continue;
+    bestGap = after - before;
+    best = {tick, duration<double, std::micro>(
                       (before + (after - before) / 2).time_since_epoch())
                       .count()};
   }
-};
+  return best;
+}
 
+namespace {
 /// The first reading and a rate measured over 200 us after it.
 struct Origin {
   Reading first;

@@ -31,7 +31,19 @@ inline uint64_t ticks() {
 /// Steady-clock microseconds: the clock the driver aligns workers with.
 uint64_t nowUs();
 
-/// Ticks per microsecond, estimated once per process (for thresholds).
+/// A tick and the steady-clock time it was read at, in microseconds: the
+/// tick read between two clock reads, so it sits at their midpoint. Of a
+/// few tries, the one whose clock reads are closest: a thread preempted
+/// between them would place the tick tens of microseconds off, and a rate
+/// measured over 200 us as many percent.
+struct Reading {
+  uint64_t tick;
+  double us;
+  static Reading now();
+};
+
+/// Ticks per microsecond, estimated once per process over 200 us (for
+/// thresholds).
 double ticksPerUs();
 
 /// Converts ticks to steady-clock microseconds on a line fitted between
