@@ -56,7 +56,7 @@ public:
   /// one clock read and one trace slice for all. Each op of a group counts
   /// an equal share of its time in the statistics. A group slower than
   /// kFastUs per op sends its ops back to being timed alone.
-  static constexpr double kFastUs = 0.5;
+  static constexpr double kFastUs = 1.0;
   static constexpr unsigned kMaxGroup = Tracer::kMaxGroupOps;
   /// Inline op `op` is about to run (`queued` ops left ready). When it runs
   /// for one element or slice of a per-element region, `summarizeInto` is
