@@ -210,7 +210,7 @@ void Executor::runStep(Frame &frame, uint32_t index, uint64_t readyTick) {
 
   if (index == plan.terminator) {
     frame.yielded.assign(args.begin(), args.end());
-    complete<W>(frame, index, Status::ok(), {});
+    complete<traced>(frame, index, Status::ok(), {});
     return;
   }
   const Kernel &kernel = *step.kernel;
@@ -235,7 +235,7 @@ void Executor::runStep(Frame &frame, uint32_t index, uint64_t readyTick) {
     else
       monitor->inlineFinishedAlone(0, 0);
   }
-  complete<W>(frame, index, std::move(status), results);
+  complete<traced>(frame, index, std::move(status), results);
 }
 
 void Executor::startStep(Frame &frame, uint32_t index, uint64_t readyTick,
@@ -282,17 +282,15 @@ void Executor::startStep(Frame &frame, uint32_t index, uint64_t readyTick,
 
 void Executor::complete(Frame &frame, uint32_t index, Status status,
                         llvm::MutableArrayRef<Value> results) {
-  // Only a trace keeps more than an unwatched run.
   if (watch == Watch::Trace)
-    complete<Watch::Trace>(frame, index, std::move(status), results);
+    complete<true>(frame, index, std::move(status), results);
   else
-    complete<Watch::None>(frame, index, std::move(status), results);
+    complete<false>(frame, index, std::move(status), results);
 }
 
-template <Executor::Watch W>
+template <bool Traced>
 void Executor::complete(Frame &frame, uint32_t index, Status status,
                         llvm::MutableArrayRef<Value> results) {
-  constexpr bool traced = W == Watch::Trace;
   if (failed)
     return;
   const Step &step = frame.plan->steps[index];
@@ -300,13 +298,13 @@ void Executor::complete(Frame &frame, uint32_t index, Status status,
     return fail(std::move(status), step.op);
   for (auto [slot, value] : llvm::zip(step.results, results))
     if (frame.usesLeft[slot]) {
-      if constexpr (traced)
+      if constexpr (Traced)
         liveBytes += tensorBytes(value);
       frame.slots[slot] = std::move(value);
       ++liveValues;
     }
   runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
-  uint64_t now = traced ? monitor->readyTick() : 0;
+  uint64_t now = Traced ? monitor->readyTick() : 0;
   for (uint32_t consumer : step.consumers)
     if (--frame.pending[consumer] == 0)
       ready.push_back({&frame, consumer, now});

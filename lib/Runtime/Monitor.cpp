@@ -69,7 +69,7 @@ void Monitor::flush(uint64_t tick) {
     if (inlineInto)
       *inlineInto += span;
     else if (tracer)
-      tracer->group({counts, numDistinct}, n, inlineLane, groupStart,
+      tracer->group({counts, numDistinct}, inlineLane, groupStart,
                     groupStart + span);
     numPending = numDistinct = 0;
     lastGroupStart = groupStart;

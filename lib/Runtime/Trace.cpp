@@ -70,10 +70,13 @@ void Tracer::queueSlice(const OpRun &run, uint64_t queued) {
   queueEnd = run.start;
 }
 
-void Tracer::group(llvm::ArrayRef<OpCount> ops, uint32_t numOps, uint32_t lane,
-                   uint64_t start, uint64_t end) {
+void Tracer::group(llvm::ArrayRef<OpCount> ops, uint32_t lane, uint64_t start,
+                   uint64_t end) {
+  uint64_t numOps = 0;
+  for (const OpCount &c : ops)
+    numOps += c.count;
   assert(numOps <= kMaxGroupOps && "a group is at most kMaxGroupOps");
-  if (ops.empty())
+  if (numOps == 0)
     return;
   if (full()) {
     uint64_t share = (end - start) / numOps;
@@ -81,8 +84,8 @@ void Tracer::group(llvm::ArrayRef<OpCount> ops, uint32_t numOps, uint32_t lane,
       aggregate(c.op, share * c.count, end, c.count);
     return;
   }
-  events.push_back({start, end, nullptr, ops.size(), groupOps.size(), numOps,
-                    lane, Kind::Group});
+  events.push_back({start, end, nullptr, ops.size(), groupOps.size(),
+                    uint32_t(numOps), lane, Kind::Group});
   ++held;
   groupOps.append(ops);
 }

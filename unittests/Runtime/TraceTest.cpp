@@ -113,7 +113,7 @@ TEST(TraceTest, GroupsKeepTheirOpsAcrossChunks) {
   uint64_t step = uint64_t(clock::ticksPerUs() + 1), t = clock::ticks();
   for (uint64_t i = 0; i < 3000; ++i) {
     Tracer::OpCount ops[1] = {{nullptr, 1 + i % 3}};
-    tracer.group(ops, 1 + i % 3, 1, t + i * step, t + i * step + step / 2);
+    tracer.group(ops, 1, t + i * step, t + i * step + step / 2);
   }
   llvm::json::Array events = written(tracer);
   std::vector<int64_t> sizes;
@@ -136,7 +136,7 @@ TEST(TraceTest, AggregatesGroupsOnceFull) {
   uint64_t t = clock::ticks();
   Tracer::OpCount ops[1] = {{nullptr, 4}};
   for (uint64_t i = 0; i < 5; ++i)
-    tracer.group(ops, 4, 1, t + i * 100, t + i * 100 + 40);
+    tracer.group(ops, 1, t + i * 100, t + i * 100 + 40);
   // Two groups traced, the other three groups' 12 ops counted.
   EXPECT_EQ(tracer.aggregated(),
             std::vector<std::string>{"12 ops of 'step' at "});

@@ -95,7 +95,8 @@ private:
                const Invocation *inv = nullptr);
   void complete(Frame &frame, uint32_t index, Status status,
                 llvm::MutableArrayRef<Value> results);
-  template <Watch W>
+  /// As above; only a trace keeps more than an unwatched run.
+  template <bool Traced>
   void complete(Frame &frame, uint32_t index, Status status,
                 llvm::MutableArrayRef<Value> results);
   void fail(Status status, mlir::Operation *op);

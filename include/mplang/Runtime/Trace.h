@@ -60,14 +60,14 @@ public:
   }
   /// Inline ops timed together from `start` to `end` on `lane`
   /// (Monitor::inlineStarting): one slice. `ops`: each op once, in order,
-  /// with how often it ran; `numOps` (at most kMaxGroupOps) in all.
+  /// with how often it ran; at most kMaxGroupOps runs in all.
   static constexpr size_t kMaxGroupOps = 64;
   struct OpCount {
     mlir::Operation *op;
     uint64_t count;
   };
-  void group(llvm::ArrayRef<OpCount> ops, uint32_t numOps, uint32_t lane,
-             uint64_t start, uint64_t end);
+  void group(llvm::ArrayRef<OpCount> ops, uint32_t lane, uint64_t start,
+             uint64_t end);
 
   struct MessageRun {
     bool send;
