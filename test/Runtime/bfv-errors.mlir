@@ -1,11 +1,15 @@
 // bfv failures at run time name the op, its location and the rank.
 
 // RUN: not mplang-run --sim 2 %s --entry absent_key 2>&1 | FileCheck %s --check-prefix=ABSENT
-// ABSENT: bfv-errors.mlir:[[@LINE+24]]:12: error: rank 0 failed: operand #1 is absent on this rank
+// ABSENT: bfv-errors.mlir:[[@LINE+29]]:12: error: rank 0 failed: operand #1 is absent on this rank
 // ABSENT-NOT: rank 1:
 
 // RUN: not mplang-run --sim 2 %s --entry rotate_unrelinearized 2>&1 | FileCheck %s --check-prefix=SIZE3
-// SIZE3: bfv-errors.mlir:[[@LINE+36]]:12: error: rank 1 failed: bfv: relinearize before rotating
+// SIZE3: bfv-errors.mlir:[[@LINE+41]]:12: error: rank 1 failed: bfv: relinearize before rotating
+
+// Two multiplications exhaust n = 4096's noise budget: an error, not garbage.
+// RUN: not mplang-run --sim 2 %s --entry exhausted 2>&1 | FileCheck %s --check-prefix=NOISE
+// NOISE: bfv-errors.mlir:[[@LINE+56]]:12: error: rank 0 failed: the ciphertext's noise budget is exhausted, so its plaintext is lost: use larger parameters, a smaller plain modulus or fewer multiplications
 
 #p = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
 !ct = !bfv.ciphertext<i64, #p>
@@ -14,6 +18,7 @@
 !gk = !bfv.galois_key<#p, steps = [1]>
 !pt = !bfv.plaintext<i64, #p>
 !encoder = !bfv.encoder<#p>
+!rk = !bfv.relin_key<#p>
 
 module attributes {simp.world_size = 2 : i64} {
   // A secret key that this rank does not hold.
@@ -45,5 +50,25 @@ module attributes {simp.world_size = 2 : i64} {
       simp.yield %r : !ct
     }
     return %0 : !simp.mp<!ct, [1]>
+  }
+
+  // x^3: one multiplication too many for these primes.
+  func.func @exhausted() -> !simp.mp<tensor<2xi64>, [0]> {
+    %0 = simp.pcall [0] () : () -> !simp.mp<tensor<2xi64>, [0]> {
+      %v = arith.constant dense<[3, 5]> : tensor<2xi64>
+      %pub, %sec = bfv.keygen : !pk, !sk
+      %rk = bfv.make_relin_keys %sec : !sk
+      %enc = bfv.create_encoder : !encoder
+      %pt = bfv.encode %v, %enc : tensor<2xi64>, !encoder -> !pt
+      %c = bfv.encrypt %pt, %pub : !pt, !pk
+      %sq = bfv.mul %c, %c : (!ct, !ct) -> !ct
+      %sqr = bfv.relinearize %sq, %rk : !ct, !rk
+      %cube = bfv.mul %sqr, %c : (!ct, !ct) -> !ct
+      %cuber = bfv.relinearize %cube, %rk : !ct, !rk
+      %d = bfv.decrypt %cuber, %sec : !ct, !sk
+      %r = bfv.decode %d, %enc : !pt, !encoder -> tensor<2xi64>
+      simp.yield %r : tensor<2xi64>
+    }
+    return %0 : !simp.mp<tensor<2xi64>, [0]>
   }
 }

@@ -49,7 +49,14 @@ llvm::Expected<Plaintext> Decryptor::decrypt(const Ciphertext &ct) const {
   RnsPoly x = dotSecret(ct);
   Plaintext pt;
   pt.coeffs.resize(ctx->degree());
-  ctx->decryptScaler(ct.numPrimes()).scale(x.data.data(), pt.coeffs.data());
+  double distance;
+  const RnsScaler &scaler = ctx->decryptScaler(ct.numPrimes());
+  scaler.scale(x.data.data(), pt.coeffs.data(), &distance);
+  if (distance >= scaler.getExhaustedAt())
+    return llvm::createStringError(
+        "the ciphertext's noise budget is exhausted, so its plaintext is "
+        "lost: use larger parameters, a smaller plain modulus or fewer "
+        "multiplications");
   return pt;
 }
 

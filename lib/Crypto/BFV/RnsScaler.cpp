@@ -3,6 +3,9 @@
 #include "RnsScaler.h"
 #include "BigUInt.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace mplang::crypto::bfv {
 
 static constexpr int kSplit = 26;
@@ -11,6 +14,11 @@ RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
     : n(q.degree()) {
   std::vector<uint64_t> all = q.concat(e).primes();
   BigUInt qe = BigUInt::product(all), eProd = BigUInt::product(e.primes());
+  BigUInt qProd = BigUInt::product(q.primes());
+  double qValue = 1;
+  for (uint64_t prime : q.primes())
+    qValue *= static_cast<double>(prime);
+  exhaustedAt = std::ldexp(1.0, qProd.bitLength() - 2) / qValue;
   for (size_t i = 0; i < q.size(); ++i)
     qs.push_back(q.modulus(i));
   for (size_t k = 0; k < e.size(); ++k)
@@ -55,7 +63,8 @@ RnsScaler::RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t)
   }
 }
 
-void RnsScaler::scale(const uint64_t *in, uint64_t *out) const {
+void RnsScaler::scale(const uint64_t *in, uint64_t *out,
+                      double *distance) const {
   const size_t l = qs.size();
   // Prime by prime, so that the inner loops run over coefficients. The
   // scratch is thread-local so that calls do not page-fault on fresh memory.
@@ -76,6 +85,16 @@ void RnsScaler::scale(const uint64_t *in, uint64_t *out) const {
   }
   for (size_t c = 0; c < n; ++c) // frac >= 0
     rounded[c] = whole[c] + static_cast<uint64_t>(frac[c] + 0.5);
+  // frac holds t x / Q less an integer, to about 2^-18 (its terms are below
+  // 2^35): the distance's error is that small too.
+  if (distance) {
+    double largest = 0;
+    for (size_t c = 0; c < n; ++c) {
+      double nearest = static_cast<double>(static_cast<uint64_t>(frac[c] + 0.5));
+      largest = std::max(largest, std::abs(frac[c] - nearest));
+    }
+    *distance = largest;
+  }
   for (size_t k = 0; k < outs.size(); ++k) {
     const Modulus o = outs[k];
     const uint64_t *w = &omega[k * l];

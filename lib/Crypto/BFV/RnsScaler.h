@@ -24,11 +24,18 @@ public:
   RnsScaler(const RnsBase &q, const RnsBase &e, const Modulus &t);
 
   /// `in`: q.size() + e.size() components; `out`: e.size() components, or one
-  /// component mod t when e is empty.
-  void scale(const uint64_t *in, uint64_t *out) const;
+  /// component mod t when e is empty. With `distance`, also the largest
+  /// distance of a t x / Q from its nearest integer, |[t x]_Q| / Q: what
+  /// decryption's noise check reads, almost free since the sum is at hand.
+  void scale(const uint64_t *in, uint64_t *out,
+             double *distance = nullptr) const;
+  /// The distance from which the invariant noise budget is 0:
+  /// |[t x]_Q| >= 2^(bits(Q) - 2).
+  double getExhaustedAt() const { return exhaustedAt; }
 
 private:
   size_t n;
+  double exhaustedAt;
   std::vector<Modulus> qs, outs;
   std::vector<uint64_t> thetaHigh;     // floor(2^26 theta_i)
   std::vector<double> thetaLow, theta; // frac(2^26 theta_i), theta_i

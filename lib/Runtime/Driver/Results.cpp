@@ -46,8 +46,8 @@ static bool printElement(Attribute element, llvm::raw_ostream &os) {
 }
 
 namespace {
-/// Prints a dense attribute dimension by dimension in decimal (the attribute
-/// printer writes large ones in hex); with `summarize`, longer dimensions
+/// Prints a dense attribute dimension by dimension in decimal; with
+/// `summarize`, longer dimensions
 /// show only their first and last kSummaryEdgeItems entries.
 struct ElementPrinter {
   DenseElementsAttr elements;
@@ -89,11 +89,14 @@ std::string mplang::rt::formatValue(const Value &value, Type type, bool full) {
   Attribute attr = attributeFromValue(value, type);
   std::string text;
   llvm::raw_string_ostream os(text);
+  // The attribute printer writes tensors of over 100 elements in hex: print
+  // every non-splat tensor ourselves, in decimal.
   auto elements = llvm::dyn_cast<DenseElementsAttr>(attr);
-  if (elements && !elements.isSplat() &&
-      elements.getNumElements() > kSummaryThreshold) {
+  if (elements && !elements.isSplat()) {
     os << "dense<";
-    ElementPrinter printer{elements, elements.getType().getShape(), !full, os};
+    bool summarize = !full && elements.getNumElements() > kSummaryThreshold;
+    ElementPrinter printer{elements, elements.getType().getShape(), summarize,
+                           os};
     if (printer.print(0, 0)) {
       os << "> : " << elements.getType();
       return text;

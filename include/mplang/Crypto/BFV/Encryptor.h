@@ -41,7 +41,8 @@ class Decryptor {
 public:
   Decryptor(ContextPtr ctx, SecretKey sk);
 
-  /// Also accepts modulus-switched ciphertexts.
+  /// Also accepts modulus-switched ciphertexts. Fails, rather than return
+  /// garbage, when the invariant noise budget is 0.
   llvm::Expected<Plaintext> decrypt(const Ciphertext &ct) const;
   /// Bits of noise budget left: log2(Q) - log2(|[t (c_0 + c_1 s + ...)]_Q|)
   /// - 1, or 0 when decryption is no longer guaranteed; Q is the product of

@@ -52,9 +52,10 @@ constexpr int64_t kSummaryThreshold = 1000;
 constexpr int64_t kSummaryEdgeItems = 3;
 
 /// `value` as text: an MLIR attribute (`42 : i64`, `dense<...> : ...`),
-/// `<absent>`, or `<kind>` for an opaque object. Above kSummaryThreshold
-/// elements, in decimal and, unless `full`, each dimension showing only its
-/// first and last elements around `...`, as numpy prints.
+/// `<absent>`, or `<kind>` for an opaque object. Tensors print in decimal at
+/// every size; above kSummaryThreshold elements, unless `full`, each
+/// dimension shows only its first and last elements around `...`, as numpy
+/// prints.
 std::string formatValue(const Value &value, mlir::Type type, bool full);
 
 /// One line per rank, `rank R: ...`: what it holds of each result, in
