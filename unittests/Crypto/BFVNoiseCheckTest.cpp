@@ -23,7 +23,9 @@ TEST(BFVNoiseCheckTest, DecryptFailsExactlyWhenTheBudgetIsZero) {
     if (budget == 0) {
       ASSERT_FALSE(pt) << "depth " << depth;
       std::string message = llvm::toString(pt.takeError());
-      EXPECT_NE(message.find("noise budget is exhausted, so its plaintext is lost"), std::string::npos)
+      EXPECT_NE(
+          message.find("noise budget is exhausted, so its plaintext is lost"),
+          std::string::npos)
           << message;
       break;
     }

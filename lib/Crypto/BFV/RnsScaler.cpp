@@ -90,7 +90,8 @@ void RnsScaler::scale(const uint64_t *in, uint64_t *out,
   if (distance) {
     double largest = 0;
     for (size_t c = 0; c < n; ++c) {
-      double nearest = static_cast<double>(static_cast<uint64_t>(frac[c] + 0.5));
+      double nearest =
+          static_cast<double>(static_cast<uint64_t>(frac[c] + 0.5));
       largest = std::max(largest, std::abs(frac[c] - nearest));
     }
     *distance = largest;
