@@ -27,6 +27,15 @@
 // RUN: mplang-run --sim 1 --jit=off %s --entry decrypt --arg '0:0=dense<[1, 0, 1, 1]> : tensor<4xi8>' | FileCheck %s
 // RUN: mplang-run --sim 1 --jit=on %s --entry decrypt --arg '0:0=dense<[1, 0, 1, 1]> : tensor<4xi8>' | FileCheck %s
 
+// bfv.decode truncates each slot to the element's width: bit 0 for i1
+// (a slot -1 was decoded as the byte 0xff, which compiled code read as 255).
+// RUN: mplang-run --sim 1 --jit=off %s --entry decode | FileCheck %s --check-prefix=DECODE
+// RUN: mplang-run --sim 1 --jit=on %s --entry decode | FileCheck %s --check-prefix=DECODE
+// DECODE: rank 0: dense<[20, 10, 10, 20]> : tensor<4xi32>, dense<[0, 1, 1, 0]> : tensor<4xi32>
+
+#p = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
+!pt1 = !bfv.plaintext<i1, #p>
+!ct1 = !bfv.ciphertext<i1, #p>
 !mask = tensor<4xi1>
 !out = tensor<4xi32>
 
@@ -52,6 +61,26 @@ module attributes {simp.world_size = 1 : i64} {
   func.func @load() -> (!simp.mp<!out, [0]>, !simp.mp<!out, [0]>) {
     %s, %e = simp.pcall [0] () : () -> (!simp.mp<!out, [0]>, !simp.mp<!out, [0]>) {
       %m = store.load "fs://bad.npy" : !mask
+      %s, %e = func.call @use(%m) : (!mask) -> (!out, !out)
+      simp.yield %s, %e : !out, !out
+    }
+    return %s, %e : !simp.mp<!out, [0]>, !simp.mp<!out, [0]>
+  }
+
+  func.func @decode() -> (!simp.mp<!out, [0]>, !simp.mp<!out, [0]>) {
+    %s, %e = simp.pcall [0] () : () -> (!simp.mp<!out, [0]>, !simp.mp<!out, [0]>) {
+      %a = arith.constant dense<[true, true, false, false]> : !mask
+      %b = arith.constant dense<[true, false, true, false]> : !mask
+      %pk, %sk = bfv.keygen : !bfv.public_key<#p>, !bfv.secret_key<#p>
+      %enc = bfv.create_encoder : !bfv.encoder<#p>
+      %pa = bfv.encode %a, %enc : !mask, !bfv.encoder<#p> -> !pt1
+      %pb = bfv.encode %b, %enc : !mask, !bfv.encoder<#p> -> !pt1
+      %ca = bfv.encrypt %pa, %pk : !pt1, !bfv.public_key<#p>
+      %cb = bfv.encrypt %pb, %pk : !pt1, !bfv.public_key<#p>
+      // Slots [0, 1, -1, 0]: -1 was decoded as the byte 0xff.
+      %cd = bfv.sub %ca, %cb : (!ct1, !ct1) -> !ct1
+      %pd = bfv.decrypt %cd, %sk : !ct1, !bfv.secret_key<#p>
+      %m = bfv.decode %pd, %enc : !pt1, !bfv.encoder<#p> -> !mask
       %s, %e = func.call @use(%m) : (!mask) -> (!out, !out)
       simp.yield %s, %e : !out, !out
     }
