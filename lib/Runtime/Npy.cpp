@@ -4,9 +4,12 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cerrno>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace mplang::rt;
 
@@ -59,7 +62,8 @@ static llvm::StringRef field(llvm::StringRef header, llvm::StringRef key,
   return rest.take_until([&](char c) { return c == end; });
 }
 
-Status mplang::rt::parseNpy(llvm::StringRef bytes, Value &out) {
+Status mplang::rt::parseNpyHeader(llvm::StringRef bytes, uint64_t fileSize,
+                                  NpyHeader &out) {
   if (!bytes.starts_with("\x93NUMPY") || bytes.size() < 10)
     return Status::error("not an .npy file (bad magic)");
   uint8_t major = bytes[6];
@@ -68,6 +72,10 @@ Status mplang::rt::parseNpy(llvm::StringRef bytes, Value &out) {
     return Status::error("unsupported .npy version " + llvm::Twine(major));
   uint32_t headerLength = 0;
   std::memcpy(&headerLength, bytes.data() + 8, lengthBytes);
+  if (headerLength > kMaxNpyHeaderBytes)
+    return Status::error(".npy header of " + llvm::Twine(headerLength) +
+                         " bytes is longer than the limit of " +
+                         llvm::Twine(kMaxNpyHeaderBytes));
   size_t dataStart = 8 + lengthBytes + headerLength;
   if (bytes.size() < dataStart)
     return Status::error("truncated .npy header");
@@ -90,29 +98,88 @@ Status mplang::rt::parseNpy(llvm::StringRef bytes, Value &out) {
     shape.push_back(value);
   }
   // The header's shape is a claim: it must fit the data before anything of
-  // its size is allocated.
-  uint64_t dataBytes = bytes.size() - dataStart, elements;
+  // its size is allocated or read.
+  uint64_t dataBytes = fileSize - dataStart, elements;
   bool counted = countElements(shape, elements);
   if (!counted || elements * dtypeSize(*dtype) != dataBytes) {
-    std::string need = counted
-                           ? std::to_string(elements * dtypeSize(*dtype))
-                           : "more than 2^40 elements";
+    std::string need = counted ? std::to_string(elements * dtypeSize(*dtype))
+                               : "more than 2^40 elements";
     return Status::error(".npy data has " + llvm::Twine(dataBytes) +
                          " bytes, its header's shape (" + shapeText +
                          ") needs " + need);
   }
-  Tensor t(*dtype, shape);
-  std::memcpy(t.bytes(), bytes.data() + dataStart, t.numBytes());
+  out = {*dtype, std::move(shape), dataStart};
+  return Status::ok();
+}
+
+/// The value of a tensor read from a file.
+static Status finish(Tensor &&t, Value &out) {
+  if (!holdsValidElements(t))
+    return Status::error(".npy bool data holds bytes other than 0 and 1");
   out = Value::tensor(std::move(t));
   return Status::ok();
 }
 
+Status mplang::rt::parseNpy(llvm::StringRef bytes, Value &out) {
+  NpyHeader header;
+  if (Status s = parseNpyHeader(bytes, bytes.size(), header); !s.isOk())
+    return s;
+  Tensor t = Tensor::forOverwrite(header.dtype, header.shape);
+  std::memcpy(t.bytes(), bytes.data() + header.dataStart, t.numBytes());
+  return finish(std::move(t), out);
+}
+
+Status mplang::rt::readFileAt(int fd, uint64_t offset, size_t size,
+                              uint8_t *out) {
+  while (size) {
+    ssize_t n = pread(fd, out, std::min<size_t>(size, 1 << 30), offset);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return Status::error(std::strerror(errno));
+    if (n == 0)
+      return Status::error("the file became shorter while it was read");
+    out += n;
+    offset += n;
+    size -= n;
+  }
+  return Status::ok();
+}
+
+Status mplang::rt::readNpyFile(int fd, uint64_t fileSize,
+                               llvm::function_ref<Status(NpyHeader &)> accept,
+                               Value &out) {
+  // Magic, version and a 4-byte length come before the header itself.
+  std::string prefix(std::min<uint64_t>(fileSize, 12 + kMaxNpyHeaderBytes),
+                     '\0');
+  if (Status s = readFileAt(fd, 0, prefix.size(),
+                            reinterpret_cast<uint8_t *>(prefix.data()));
+      !s.isOk())
+    return s;
+  NpyHeader header;
+  if (Status s = parseNpyHeader(prefix, fileSize, header); !s.isOk())
+    return s;
+  if (Status s = accept(header); !s.isOk())
+    return s;
+  Tensor t = Tensor::forOverwrite(header.dtype, header.shape);
+  if (Status s = readFileAt(fd, header.dataStart, t.numBytes(), t.bytes());
+      !s.isOk())
+    return s;
+  return finish(std::move(t), out);
+}
+
 Status mplang::rt::readNpy(llvm::StringRef path, Value &out) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return Status::error("cannot read '" + path +
-                         "': " + buffer.getError().message());
-  if (Status s = parseNpy((*buffer)->getBuffer(), out); !s.isOk())
+  // O_NONBLOCK: a FIFO fails the check below instead of blocking the open.
+  int fd = open(path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return Status::error("cannot read '" + path + "': " + std::strerror(errno));
+  struct stat st;
+  Status s = Status::error("not a regular file");
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))
+    s = readNpyFile(
+        fd, st.st_size, [](NpyHeader &) { return Status::ok(); }, out);
+  close(fd);
+  if (!s.isOk())
     return Status::error(path + ": " + s.message());
   return Status::ok();
 }

@@ -3,8 +3,8 @@
 #include "mplang/Runtime/Serialize.h"
 
 #include "llvm/ADT/StringMap.h"
-#include <cassert>
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <mutex>
 #include <optional>
@@ -103,6 +103,14 @@ struct TensorHeader {
 };
 } // namespace
 
+/// The data of an i1 tensor is one byte per element, 0 or 1; a peer's
+/// other bytes would be read as the low bit by some kernels and as the
+/// whole byte by compiled code.
+static Status invalidBooleans() {
+  return Status::error("value message holds i1 elements that are neither 0 "
+                       "nor 1");
+}
+
 /// Parses the tensor header that `bytes` starts with (its kind byte says
 /// Tensor); nullopt while `bytes` is too short to tell.
 static std::optional<Status> parseTensorHeader(llvm::StringRef bytes,
@@ -148,6 +156,8 @@ Status mplang::rt::deserializeValue(llvm::StringRef bytes, Value &out) {
         " data bytes, its header says " + llvm::Twine(header.dataSize));
   Tensor t = Tensor::forOverwrite(header.dtype, header.shape);
   std::memcpy(t.bytes(), bytes.data() + header.headSize, header.dataSize);
+  if (!holdsValidElements(t))
+    return invalidBooleans();
   out = Value::tensor(std::move(t));
   return Status::ok();
 }
@@ -165,6 +175,8 @@ Status mplang::rt::decodeValue(Message message, Value &out) {
   if (header.dtype != message.body->dtype() ||
       llvm::ArrayRef<int64_t>(header.shape) != message.body->shape())
     return Status::error("value message header does not describe its data");
+  if (!holdsValidElements(*message.body))
+    return invalidBooleans();
   out = Value::tensor(std::move(message.body));
   return Status::ok();
 }

@@ -46,8 +46,7 @@ std::optional<TensorLayout> mplang::rt::getLayout(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     // No run-time tensor of this type: too many elements to allocate.
     uint64_t elements;
-    if (!tensor.hasStaticShape() ||
-        !countElements(tensor.getShape(), elements))
+    if (!tensor.hasStaticShape() || !countElements(tensor.getShape(), elements))
       return std::nullopt;
     std::optional<DType> dtype = getDType(tensor.getElementType());
     if (!dtype)
@@ -62,46 +61,61 @@ std::optional<TensorLayout> mplang::rt::getLayout(Type type) {
   return TensorLayout{*dtype, {}};
 }
 
+static std::string describeTensor(DType dtype, ArrayRef<int64_t> shape) {
+  std::string text = "a tensor<";
+  for (int64_t dim : shape)
+    text += std::to_string(dim) + "x";
+  return text + dtypeName(dtype).str() + ">";
+}
+
 static std::string describe(const mplang::rt::Value &value) {
   if (value.isAbsent())
     return "no value";
   if (value.isOpaque())
     return ("a " + value.getOpaque()->kind()).str();
   const Tensor &t = value.getTensor();
-  std::string text = "a tensor<";
-  for (int64_t dim : t.shape())
-    text += std::to_string(dim) + "x";
-  return text + dtypeName(t.dtype()).str() + ">";
+  return describeTensor(t.dtype(), t.shape());
+}
+
+static std::string typeText(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+static Status mismatch(llvm::StringRef what, Type type) {
+  return Status::error(what + " where " + typeText(type) + " is declared");
+}
+
+Status mplang::rt::checkTensorType(DType dtype, ArrayRef<int64_t> shape,
+                                   Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  std::optional<DType> expected =
+      getDType(tensor ? tensor.getElementType() : type);
+  ArrayRef<int64_t> dims = tensor ? tensor.getShape() : ArrayRef<int64_t>();
+  bool matches = expected == dtype && shape.size() == dims.size();
+  for (auto [dim, want] : llvm::zip(shape, dims))
+    matches &= dim == want || ShapedType::isDynamic(want);
+  return matches ? Status::ok() : mismatch(describeTensor(dtype, shape), type);
 }
 
 Status mplang::rt::checkValueType(const mplang::rt::Value &value, Type type) {
-  std::string declared;
-  llvm::raw_string_ostream os(declared);
-  os << type;
-  auto mismatch = [&] {
-    return Status::error(describe(value) + " where " + declared +
-                         " is declared");
-  };
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (std::optional<DType> dtype =
-          getDType(tensor ? tensor.getElementType() : type)) {
-    ArrayRef<int64_t> shape = tensor ? tensor.getShape() : ArrayRef<int64_t>();
-    if (!value.isTensor() || value.getTensor().dtype() != *dtype ||
-        value.getTensor().shape().size() != shape.size())
-      return mismatch();
-    for (auto [dim, expected] : llvm::zip(value.getTensor().shape(), shape))
-      if (dim != expected && !ShapedType::isDynamic(expected))
-        return mismatch();
-    return Status::ok();
+  if (getDType(tensor ? tensor.getElementType() : type)) {
+    if (!value.isTensor())
+      return mismatch(describe(value), type);
+    return checkTensorType(value.getTensor().dtype(), value.getTensor().shape(),
+                           type);
   }
   if (mlir::crypto::isCryptoValueType(type))
     return checkCryptoValue(value, type);
   if (mlir::bfv::getParams(type)) {
     if (!value.isOpaque())
-      return mismatch();
+      return mismatch(describe(value), type);
     return checkBFVValue(*value.getOpaque(), type);
   }
-  return Status::error("no value can be bound to type " + declared);
+  return Status::error("no value can be bound to type " + typeText(type));
 }
 
 /// Stores `value` (already truncated to the element width) at element `i`.

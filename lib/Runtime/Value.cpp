@@ -58,8 +58,7 @@ bool mplang::rt::isFloat(DType dtype) {
   return dtype == DType::F32 || dtype == DType::F64;
 }
 
-bool mplang::rt::countElements(llvm::ArrayRef<int64_t> shape,
-                               uint64_t &count) {
+bool mplang::rt::countElements(llvm::ArrayRef<int64_t> shape, uint64_t &count) {
   count = 1;
   for (int64_t dim : shape) {
     if (dim < 0 || (dim && count > kMaxTensorElements / uint64_t(dim)))
@@ -83,6 +82,7 @@ Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape,
   for (int64_t dim : shape)
     numElements_ *= dim;
   numBytes_ = numElements_ * dtypeSize(dtype);
+  bufferBytes_ = numBytes_;
 }
 
 Tensor::Tensor(DType dtype, llvm::ArrayRef<int64_t> shape, bool zeroed)
@@ -98,6 +98,13 @@ Tensor Tensor::view(DType dtype, llvm::ArrayRef<int64_t> shape,
   Tensor t(dtype, shape,
            std::shared_ptr<uint8_t>(data_, data_.get() + byteOffset));
   assert(byteOffset + t.numBytes() <= numBytes_ && "view outside the tensor");
+  t.bufferBytes_ = bufferBytes_;
+  return t;
+}
+
+Tensor Tensor::copy() const {
+  Tensor t = forOverwrite(dtype_, shape_);
+  std::memcpy(t.bytes(), bytes(), numBytes_);
   return t;
 }
 
@@ -112,6 +119,13 @@ void Tensor::fill(const uint8_t *pattern, size_t width) {
 }
 
 bool Tensor::ownsBytesAlone() const { return data_.use_count() == 1; }
+
+bool mplang::rt::holdsValidElements(const Tensor &t) {
+  if (t.dtype() != DType::I1)
+    return true;
+  return std::all_of(t.bytes(), t.bytes() + t.numBytes(),
+                     [](uint8_t b) { return b <= 1; });
+}
 
 Tensor *Value::takeUniqueTensor() const {
   // With the only handle, no other thread can take another one meanwhile.

@@ -2,6 +2,13 @@
 
 #include "mplang/Runtime/Store/ObjectStore.h"
 
+#include "mplang/Dialect/BFV/IR/BFVDialect.h"
+#include "mplang/Dialect/Field/IR/FieldDialect.h"
+#include "mplang/Dialect/Field/IR/FieldTypes.h"
+#include "mplang/Runtime/Npy.h"
+#include "mplang/Runtime/Serialize.h"
+
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -34,6 +41,31 @@ protected:
   }
   ObjectStore store(uint64_t maxBytes = 1 << 20, unsigned ttl = 60) {
     return ObjectStore({root + "/root", maxBytes, ttl});
+  }
+
+  /// Writes `head` as the file `name` of the root, extended (sparsely) by
+  /// `extra` zero bytes.
+  void writeFile(llvm::StringRef name, llvm::StringRef head,
+                 uint64_t extra = 0) {
+    std::string path = root + "/root/" + name.str();
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(write(fd, head.data(), head.size()), ssize_t(head.size()));
+    ASSERT_EQ(ftruncate(fd, head.size() + extra), 0);
+    close(fd);
+  }
+
+  /// The .npy header of a `descr` array of `shape` (Python tuple text).
+  static std::string npyHeader(llvm::StringRef descr, llvm::StringRef shape) {
+    std::string header =
+        ("{'descr': '" + descr +
+         "', 'fortran_order': False, 'shape': " + shape + ", }\n")
+            .str();
+    std::string file = "\x93NUMPY\x01";
+    file.push_back('\0');
+    uint16_t length = header.size();
+    file.append(reinterpret_cast<const char *>(&length), 2);
+    return file + header;
   }
 
   mlir::MLIRContext ctx;
@@ -108,6 +140,110 @@ TEST_F(ObjectStoreTest, MemoryObjectsAreBoundedAndExpire) {
   ASSERT_TRUE(expiring.save("mem://a", sample(), vector).isOk());
   EXPECT_EQ(expiring.load("mem://a", vector, out).message(),
             "mem://a: expired (objects in memory are kept 0 s)");
+}
+
+TEST_F(ObjectStoreTest, MemoryObjectsKeepOnlyTheirOwnBytes) {
+  // A view of 12 bytes of a 4 KiB tensor: the store keeps a copy of the
+  // 12 bytes it counts, not the buffer the view shares.
+  Tensor big(DType::I32, {1024});
+  big.data<int32_t>()[257] = 42;
+  Value view = Value::tensor(big.view(DType::I32, {3}, 1024));
+  ObjectStore objects = store(/*maxBytes=*/20);
+  ASSERT_TRUE(objects.save("mem://v", view, vector).isOk());
+  view = Value();
+  EXPECT_TRUE(big.ownsBytesAlone());
+  Value out;
+  ASSERT_TRUE(objects.load("mem://v", vector, out).isOk());
+  EXPECT_EQ(out.getTensor().bufferBytes(), 12u);
+  EXPECT_EQ(out.getTensor().data<int32_t>()[1], 42);
+}
+
+TEST_F(ObjectStoreTest, FilesAreJudgedByTheirHeaderBeforeBeingRead) {
+  // 1 GiB files, sparse: each is refused from its first bytes and size.
+  constexpr uint64_t kGiB = uint64_t(1) << 30;
+  auto scalar =
+      mlir::RankedTensorType::get({}, mlir::IntegerType::get(&ctx, 64));
+  writeFile("magic.npy", "NOT-NPY!", kGiB);
+  writeFile("size.npy", npyHeader("<i8", "()"), kGiB);
+  writeFile("type.npy", npyHeader("<i8", "(134217728,)"), kGiB);
+  // Version 2 has 4 bytes for the header's length.
+  std::string longHeader = std::string("\x93NUMPY\x02", 7) + '\0';
+  uint32_t length = 1 << 20;
+  longHeader.append(reinterpret_cast<const char *>(&length), 4);
+  writeFile("long.npy", longHeader, kGiB);
+  ObjectStore objects = store();
+  Value out;
+  EXPECT_EQ(objects.load("fs://magic.npy", scalar, out).message(),
+            "fs://magic.npy: not an .npy file (bad magic)");
+  EXPECT_EQ(objects.load("fs://size.npy", scalar, out).message(),
+            "fs://size.npy: .npy data has 1073741824 bytes, its header's "
+            "shape () needs 8");
+  EXPECT_EQ(objects.load("fs://type.npy", scalar, out).message(),
+            "fs://type.npy holds a tensor<134217728xi64> where tensor<i64> "
+            "is declared");
+  EXPECT_EQ(objects.load("fs://long.npy", scalar, out).message(),
+            "fs://long.npy: .npy header of 1048576 bytes is longer than the "
+            "limit of 65536");
+  // Serialized objects have no header that tells their size: a bound.
+  ctx.loadDialect<mlir::bfv::BFVDialect>();
+  mlir::Type key = mlir::parseType("!bfv.public_key<#bfv.params<n = 4096, "
+                                   "t = 1032193, q_bits = [36, 36, 37]>>",
+                                   &ctx);
+  writeFile("big.bfv", "\2", kMaxObjectFileBytes);
+  EXPECT_EQ(objects.load("fs://big.bfv", key, out).message(),
+            "fs://big.bfv: 1073741825 bytes, more than an object file may "
+            "have (1073741824)");
+}
+
+TEST_F(ObjectStoreTest, BoolFilesHoldZerosAndOnes) {
+  auto mask = mlir::RankedTensorType::get({3}, mlir::IntegerType::get(&ctx, 1));
+  writeFile("ok.npy", npyHeader("|b1", "(3,)") + std::string("\1\0\1", 3));
+  writeFile("two.npy", npyHeader("|b1", "(3,)") + std::string("\1\2\1", 3));
+  ObjectStore objects = store();
+  Value out;
+  ASSERT_TRUE(objects.load("fs://ok.npy", mask, out).isOk());
+  EXPECT_EQ(out.getTensor().bytes()[2], 1);
+  EXPECT_EQ(objects.load("fs://two.npy", mask, out).message(),
+            "fs://two.npy: .npy bool data holds bytes other than 0 and 1");
+}
+
+TEST_F(ObjectStoreTest, Gf128FilesRoundTripAsWords) {
+  ctx.loadDialect<mlir::field::FieldDialect>();
+  auto type =
+      mlir::RankedTensorType::get({2}, mlir::field::GF128Type::get(&ctx));
+  Tensor t(DType::GF128, {2});
+  t.data<uint64_t>()[3] = 99;
+  ObjectStore objects = store();
+  ASSERT_TRUE(
+      objects.save("fs://g.npy", Value::tensor(std::move(t)), type).isOk());
+  Value out;
+  Status s = objects.load("fs://g.npy", type, out);
+  ASSERT_TRUE(s.isOk()) << s.message();
+  EXPECT_EQ(out.getTensor().dtype(), DType::GF128);
+  EXPECT_EQ(out.getTensor().data<uint64_t>()[3], 99u);
+}
+
+TEST_F(ObjectStoreTest, StoredBytesAreReadInBlocks) {
+  // A file is opened, not read: its 1 GiB are there to be sent in blocks.
+  writeFile("big.bin", "head", uint64_t(1) << 30);
+  ObjectStore objects = store();
+  ObjectBytes bytes;
+  bool expired;
+  ASSERT_TRUE(objects.openBytes("fs://big.bin", bytes, expired).isOk());
+  EXPECT_EQ(bytes.size, 4 + (uint64_t(1) << 30));
+  char block[8];
+  ASSERT_EQ(bytes.read(2, block, 8), 8u);
+  EXPECT_EQ(llvm::StringRef(block, 4), llvm::StringRef("ad\0\0", 4));
+  EXPECT_EQ(bytes.read(bytes.size, block, 8), 0u);
+
+  // A memory object reads as serializeValue writes it.
+  ASSERT_TRUE(objects.save("mem://v", sample(), vector).isOk());
+  ASSERT_TRUE(objects.openBytes("mem://v", bytes, expired).isOk());
+  std::string all(bytes.size, '\0'), expected = serializeValue(sample());
+  ASSERT_EQ(bytes.size, expected.size());
+  for (size_t at = 0; at < all.size();)
+    at += bytes.read(at, all.data() + at, 5);
+  EXPECT_EQ(all, expected);
 }
 
 } // namespace

@@ -47,6 +47,29 @@ TEST(SerializeTest, RejectsTruncatedAndHostileBytes) {
   EXPECT_FALSE(deserializeValue(badType, out).isOk());
 }
 
+// i1 elements are the bytes 0 and 1: a peer's 2 or 255 would read as
+// false in the interpreter (bit 0) and as true in compiled code.
+TEST(SerializeTest, RejectsBooleansOtherThanZeroAndOne) {
+  Tensor mask(DType::I1, {4});
+  mask.bytes()[1] = 1;
+  Value ok = Value::tensor(std::move(mask));
+  Value out;
+  ASSERT_TRUE(deserializeValue(serializeValue(ok), out).isOk());
+  for (char bad : {char(2), char(255)}) {
+    std::string bytes = serializeValue(ok);
+    bytes.back() = bad;
+    EXPECT_EQ(deserializeValue(bytes, out).message(),
+              "value message holds i1 elements that are neither 0 nor 1");
+    // The same bytes as a received message, its elements in the body.
+    MessageReader reader(bytes.size());
+    reader.feed(bytes);
+    Message message = reader.take();
+    ASSERT_TRUE(message.body);
+    EXPECT_EQ(decodeValue(std::move(message), out).message(),
+              "value message holds i1 elements that are neither 0 nor 1");
+  }
+}
+
 TEST(SerializeTest, MessagesShareTensors) {
   Value v = sample();
   Message message = encodeValue(v);
@@ -163,12 +186,24 @@ TEST(NpyTest, ParsesWhatNumpyWrites) {
   EXPECT_FALSE(parseNpy(fortran, out).isOk());
 }
 
+TEST(NpyTest, RefusesBooleansOtherThanZeroAndOne) {
+  Tensor mask(DType::I1, {3});
+  std::string file = encodeNpyHeader(mask, false) + std::string("\1\0\1", 3);
+  Value out;
+  ASSERT_TRUE(parseNpy(file, out).isOk());
+  EXPECT_EQ(out.getTensor().bytes()[2], 1);
+  file.back() = char(255);
+  EXPECT_EQ(parseNpy(file, out).message(),
+            ".npy bool data holds bytes other than 0 and 1");
+}
+
 TEST(NpyTest, RefusesShapesItsDataDoesNotHave) {
   // Checked before anything of the claimed size is allocated.
   auto npy = [](llvm::StringRef shape, size_t dataBytes) {
-    std::string header = ("{'descr': '<f4', 'fortran_order': False, 'shape': (" +
-                          shape + "), }\n")
-                             .str();
+    std::string header =
+        ("{'descr': '<f4', 'fortran_order': False, 'shape': (" + shape +
+         "), }\n")
+            .str();
     std::string file = "\x93NUMPY\x01";
     file.push_back('\0');
     uint16_t length = header.size();

@@ -37,6 +37,19 @@ TEST(ValueTest, ViewKeepsItsBufferAlive) {
   EXPECT_EQ(view.data<int64_t>()[1], 3);
 }
 
+// A view counts the buffer it keeps alive; a copy has a buffer of its own.
+TEST(ValueTest, ViewsKnowTheirBuffer) {
+  Tensor t = iota(8);
+  Tensor half = t.view(DType::I64, {4}, 4 * sizeof(int64_t));
+  Tensor quarter = half.view(DType::I64, {2}, 2 * sizeof(int64_t));
+  EXPECT_EQ(t.bufferBytes(), 64u);
+  EXPECT_EQ(quarter.bufferBytes(), 64u);
+  Tensor copy = quarter.copy();
+  EXPECT_EQ(copy.bufferBytes(), 16u);
+  EXPECT_NE(copy.bytes(), quarter.bytes());
+  EXPECT_EQ(copy.data<int64_t>()[1], 7);
+}
+
 // Only the one handle to a tensor no view shares may write to it.
 TEST(ValueTest, TakeUniqueTensor) {
   Value v = Value::tensor(iota(4));

@@ -27,6 +27,10 @@ std::optional<TensorLayout> getLayout(mlir::Type type);
 /// shape, or a BFV object of its kind and parameters. Kernels trust the
 /// sizes of their operands, so values from a driver or a peer are checked.
 Status checkValueType(const Value &value, mlir::Type type);
+/// Whether a tensor of `dtype` and `shape` is a value of `type` (checked
+/// before such a tensor is read from a file).
+Status checkTensorType(DType dtype, llvm::ArrayRef<int64_t> shape,
+                       mlir::Type type);
 
 /// A value of `type` holding the constant `attr` (integer, float or dense).
 /// A gf128 tensor takes the dense integers of its [lo, hi] words.

@@ -72,6 +72,11 @@ public:
 
   /// Whether no view shares this tensor's bytes.
   bool ownsBytesAlone() const;
+  /// Bytes of the buffer this tensor's bytes lie in: what a handle to it
+  /// keeps alive. More than numBytes() for a view of part of a tensor.
+  size_t bufferBytes() const { return bufferBytes_; }
+  /// A tensor of the same type and bytes in a buffer of its own.
+  Tensor copy() const;
 
   /// Repeats the `width` bytes at `pattern` over the whole tensor (a splat);
   /// `width` divides numBytes(), and `pattern` may be the tensor's own start.
@@ -86,9 +91,17 @@ private:
   llvm::SmallVector<int64_t, 4> shape_;
   int64_t numElements_;
   size_t numBytes_;
+  size_t bufferBytes_;
   /// The first byte; it owns the whole buffer, which views share.
   std::shared_ptr<uint8_t> data_;
 };
+
+/// Whether every element of `t` is a valid value of its dtype: for i1,
+/// each byte is 0 or 1 (kernels and compiled code may read either the low
+/// bit or the whole byte); any bytes for the other dtypes. Bytes from
+/// outside the runtime (messages, files, decrypted plaintexts) are checked
+/// before they become i1 values.
+bool holdsValidElements(const Tensor &t);
 
 /// An object the runtime moves around without looking inside (BFV keys,
 /// ciphertexts, ...). Kernels that own the kind downcast it.

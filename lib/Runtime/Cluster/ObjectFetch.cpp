@@ -31,11 +31,18 @@ void mplang::rt::serveObject(const httplib::Request &req,
   std::shared_ptr<ObjectStore> objects = getObjectStore(rank);
   if (!objects)
     return refuse(404, "rank " + std::to_string(rank) + " has no store");
-  std::string bytes;
+  ObjectBytes bytes;
   bool expired = false;
-  if (Status s = objects->read(uri, bytes, expired); !s.isOk())
+  if (Status s = objects->openBytes(uri, bytes, expired); !s.isOk())
     return refuse(expired ? 410 : 404, s.message());
-  res.set_content(std::move(bytes), "application/octet-stream");
+  // Sent in blocks, never held whole.
+  res.set_content_provider(
+      bytes.size, "application/octet-stream",
+      [bytes](size_t offset, size_t length, httplib::DataSink &sink) {
+        char block[1 << 16];
+        size_t n = bytes.read(offset, block, std::min(length, sizeof(block)));
+        return n > 0 && sink.write(block, n);
+      });
 }
 
 Status mplang::rt::fetchObject(const ClusterConfig &config, int64_t rank,

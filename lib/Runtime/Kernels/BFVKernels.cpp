@@ -198,10 +198,13 @@ void registerEncodingKernels(KernelRegistry &r) {
             if (!slots)
               return Status::error(llvm::toString(slots.takeError()));
             Tensor out(layout.dtype, layout.shape);
+            // Each slot is truncated to the element's width; for i1 that
+            // is bit 0, so that the byte holds 0 or 1 (docs/runtime.md).
+            int64_t mask = layout.dtype == DType::I1 ? 1 : -1;
             visitInt(layout.dtype, [&](auto tag) {
               using T = decltype(tag);
               for (int64_t i = 0; i < out.numElements(); ++i)
-                out.data<T>()[i] = T((*slots)[i]);
+                out.data<T>()[i] = T((*slots)[i] & mask);
             });
             results[0] = Value::tensor(std::move(out));
             return Status::ok();

@@ -31,8 +31,7 @@ namespace {
 /// (about 50 us of SHA-256 or AES-GCM).
 constexpr int64_t kHeavyBytes = 1 << 16;
 
-using ByteCompute =
-    std::function<llvm::Error(llvm::ArrayRef<Value>, Tensor &)>;
+using ByteCompute = std::function<llvm::Error(llvm::ArrayRef<Value>, Tensor &)>;
 
 /// A kernel computing the op's one tensor result; heavy when it reads at
 /// least kHeavyBytes.
@@ -97,11 +96,19 @@ FailureOr<std::unique_ptr<Kernel>> hkdf(Operation *op, PlanBuilder &) {
 /// Operands (key, nonce, input[, aad]).
 template <bool Encrypt>
 FailureOr<std::unique_ptr<Kernel>> aesGcm(Operation *op, PlanBuilder &) {
-  return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
-    auto f = Encrypt ? lib::aesGcmEncrypt : lib::aesGcmDecrypt;
-    return f(argBytes(args, 0), argBytes(args, 1), argBytes(args, 3),
-             argBytes(args, 2), bytesOf(out));
-  });
+  return makeKernel(
+      op, [](llvm::ArrayRef<Value> args, Tensor &out) -> llvm::Error {
+        auto f = Encrypt ? lib::aesGcmEncrypt : lib::aesGcmDecrypt;
+        if (llvm::Error err =
+                f(argBytes(args, 0), argBytes(args, 1), argBytes(args, 3),
+                  argBytes(args, 2), bytesOf(out)))
+          return err;
+        // An i1 plaintext must hold 0 or 1 in each byte, like every i1 value.
+        if (!holdsValidElements(out))
+          return llvm::createStringError("the plaintext holds bytes other than "
+                                         "0 and 1 for its i1 elements");
+        return llvm::Error::success();
+      });
 }
 
 FailureOr<std::unique_ptr<Kernel>> bitTranspose(Operation *op, PlanBuilder &) {

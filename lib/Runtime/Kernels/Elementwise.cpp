@@ -56,8 +56,14 @@ mplang::rt::makeViewKernel(mlir::Operation *op, size_t byteOffset) {
                                      llvm::MutableArrayRef<Value> results) {
         if (Status s = requireTensors(args.take_front()); !s.isOk())
           return s;
-        results[0] = Value::tensor(
-            args[0].getTensor().view(layout.dtype, layout.shape, byteOffset));
+        Tensor view =
+            args[0].getTensor().view(layout.dtype, layout.shape, byteOffset);
+        // A view of a view (a slice of a slice) is judged against the
+        // buffer they share: one under half of it is copied, so that a
+        // small tensor never keeps a big buffer alive.
+        if (2 * view.numBytes() < view.bufferBytes())
+          view = view.copy();
+        results[0] = Value::tensor(std::move(view));
         return Status::ok();
       }));
 }

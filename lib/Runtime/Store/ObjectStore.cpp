@@ -85,18 +85,24 @@ Status openParent(llvm::StringRef root, llvm::StringRef uri,
   return Status::ok();
 }
 
-Status readAll(int fd, llvm::StringRef uri, std::string &bytes) {
-  char buffer[1 << 16];
-  for (;;) {
-    ssize_t n = read(fd, buffer, sizeof(buffer));
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n < 0)
-      return Status::error(uri + ": " + std::strerror(errno));
-    if (n == 0)
-      return Status::ok();
-    bytes.append(buffer, n);
-  }
+/// Opens the regular file `path` under `root` for reading.
+Status openFile(llvm::StringRef root, llvm::StringRef uri,
+                llvm::ArrayRef<llvm::StringRef> path, UniqueFd &file,
+                uint64_t &size) {
+  UniqueFd dir;
+  if (Status s = openParent(root, uri, path, false, dir); !s.isOk())
+    return s;
+  std::string name = path.back().str();
+  // O_NONBLOCK: a FIFO planted in the root must not block the job.
+  file = UniqueFd(openat(dir.get(), name.c_str(),
+                         O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (file.get() < 0)
+    return errnoError(uri, dir.get(), path.back(), errno);
+  struct stat st;
+  if (fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode))
+    return Status::error(uri + ": not a regular file");
+  size = st.st_size;
+  return Status::ok();
 }
 
 Status writeAll(int fd, llvm::StringRef uri, llvm::StringRef bytes) {
@@ -138,13 +144,8 @@ Status ObjectStore::load(llvm::StringRef uri, mlir::Type type, Value &out) {
   if (Status s = parseURI(uri, parsed); !s.isOk())
     return s;
   if (parsed.scheme == store::Scheme::File) {
-    std::string bytes;
-    if (Status s = readFile(uri, parsed.components, bytes); !s.isOk())
+    if (Status s = loadFile(uri, parsed.components, type, out); !s.isOk())
       return s;
-    Status s =
-        getLayout(type) ? parseNpy(bytes, out) : deserializeValue(bytes, out);
-    if (!s.isOk())
-      return Status::error(uri + ": " + s.message());
   } else if (Status s = loadMemory(memoryName(parsed), out); !s.isOk()) {
     return s;
   }
@@ -153,18 +154,46 @@ Status ObjectStore::load(llvm::StringRef uri, mlir::Type type, Value &out) {
   return Status::ok();
 }
 
-Status ObjectStore::read(llvm::StringRef uri, std::string &bytes,
-                         bool &expired) {
+Status ObjectStore::openBytes(llvm::StringRef uri, ObjectBytes &out,
+                              bool &expired) {
   expired = false;
   store::ObjectURI parsed;
   if (Status s = parseURI(uri, parsed); !s.isOk())
     return s;
-  if (parsed.scheme == store::Scheme::File)
-    return readFile(uri, parsed.components, bytes);
+  if (parsed.scheme == store::Scheme::File) {
+    auto file = std::make_shared<UniqueFd>();
+    if (Status s =
+            openFile(options.dataRoot, uri, parsed.components, *file, out.size);
+        !s.isOk())
+      return s;
+    out.read = [file](uint64_t offset, char *bytes, size_t length) {
+      ssize_t n;
+      do
+        n = pread(file->get(), bytes, length, offset);
+      while (n < 0 && errno == EINTR);
+      return n > 0 ? size_t(n) : 0;
+    };
+    return Status::ok();
+  }
   Value value;
   if (Status s = loadMemory(memoryName(parsed), value, &expired); !s.isOk())
     return s;
-  bytes = serializeValue(value);
+  // The value's own bytes after its header: the tensor is not copied.
+  auto message = std::make_shared<Message>(encodeValue(value));
+  out.size = message->size();
+  out.read = [message](uint64_t offset, char *bytes, size_t length) {
+    llvm::StringRef head = message->head, body;
+    if (message->body)
+      body = llvm::StringRef(
+          reinterpret_cast<const char *>(message->body->bytes()),
+          message->body->numBytes());
+    llvm::StringRef part = offset < head.size()
+                               ? head.drop_front(offset)
+                               : body.drop_front(offset - head.size());
+    part = part.take_front(length);
+    std::memcpy(bytes, part.data(), part.size());
+    return part.size();
+  };
   return Status::ok();
 }
 
@@ -178,22 +207,43 @@ Status ObjectStore::save(llvm::StringRef uri, const Value &value,
   return saveMemory(memoryName(parsed), value);
 }
 
-Status ObjectStore::readFile(llvm::StringRef uri,
+Status ObjectStore::loadFile(llvm::StringRef uri,
                              llvm::ArrayRef<llvm::StringRef> path,
-                             std::string &bytes) {
-  UniqueFd dir;
-  if (Status s = openParent(options.dataRoot, uri, path, false, dir); !s.isOk())
+                             mlir::Type type, Value &out) {
+  UniqueFd file;
+  uint64_t size;
+  if (Status s = openFile(options.dataRoot, uri, path, file, size); !s.isOk())
     return s;
-  std::string name = path.back().str();
-  // O_NONBLOCK: a FIFO planted in the root must not block the job.
-  UniqueFd file(openat(dir.get(), name.c_str(),
-                       O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-  if (file.get() < 0)
-    return errnoError(uri, dir.get(), path.back(), errno);
-  struct stat st;
-  if (fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode))
-    return Status::error(uri + ": not a regular file");
-  return readAll(file.get(), uri, bytes);
+  std::optional<TensorLayout> layout = getLayout(type);
+  if (!layout) {
+    // Serialized objects (BFV keys, ciphertexts): only their size is known.
+    if (size > kMaxObjectFileBytes)
+      return Status::error(uri + ": " + llvm::Twine(size) +
+                           " bytes, more than an object file may have (" +
+                           llvm::Twine(kMaxObjectFileBytes) + ")");
+    std::string bytes(size, '\0');
+    Status s = readFileAt(file.get(), 0, size,
+                          reinterpret_cast<uint8_t *>(bytes.data()));
+    if (s.isOk())
+      s = deserializeValue(bytes, out);
+    return s.isOk() ? s : Status::error(uri + ": " + s.message());
+  }
+  // A tensor's header says its type and size: a file of another type is
+  // refused before its elements are read.
+  Status typeError = Status::ok();
+  auto accept = [&](NpyHeader &header) {
+    llvm::SmallVector<int64_t, 4> words(layout->shape);
+    words.push_back(2);
+    if (layout->dtype == DType::GF128 && header.dtype == DType::I64 &&
+        llvm::ArrayRef<int64_t>(header.shape) == llvm::ArrayRef(words))
+      header = {DType::GF128, layout->shape, header.dataStart};
+    typeError = checkTensorType(header.dtype, header.shape, type);
+    return typeError;
+  };
+  Status s = readNpyFile(file.get(), size, accept, out);
+  if (!typeError.isOk())
+    return Status::error(uri + " holds " + typeError.message());
+  return s.isOk() ? s : Status::error(uri + ": " + s.message());
 }
 
 Status ObjectStore::saveFile(llvm::StringRef uri,
@@ -267,7 +317,13 @@ Status ObjectStore::loadMemory(const std::string &name, Value &out,
 }
 
 Status ObjectStore::saveMemory(const std::string &name, const Value &value) {
-  uint64_t bytes = value.numBytes();
+  // A view keeps its whole buffer alive, which may be far larger than the
+  // bytes the bound counts: the store keeps a copy of its own bytes.
+  Value kept = value;
+  if (value.isTensor() &&
+      value.getTensor().bufferBytes() > value.getTensor().numBytes())
+    kept = Value::tensor(value.getTensor().copy());
+  uint64_t bytes = kept.numBytes();
   std::lock_guard<std::mutex> lock(mutex);
   dropExpired();
   auto it = memory.find(name);
@@ -279,7 +335,7 @@ Status ObjectStore::saveMemory(const std::string &name, const Value &value) {
                          llvm::Twine(memoryBytes - replaced) +
                          " of them in use");
   memoryBytes = memoryBytes - replaced + bytes;
-  memory[name] = {value, bytes,
+  memory[name] = {std::move(kept), bytes,
                   std::chrono::steady_clock::now() +
                       std::chrono::seconds(options.memoryTtlSeconds)};
   return Status::ok();

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Types.h"
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,6 +30,19 @@ struct ObjectStoreOptions {
   unsigned memoryTtlSeconds = 3600;
 };
 
+/// The most bytes a file of a serialized object (not a tensor, whose .npy
+/// header says its size) may have: the default bound of a peer message.
+constexpr uint64_t kMaxObjectFileBytes = uint64_t(1) << 30;
+
+/// An object's stored bytes, read in blocks (neither a file nor a tensor is
+/// copied whole).
+struct ObjectBytes {
+  uint64_t size = 0;
+  /// Copies up to `length` bytes from `offset` to `out`; returns how many,
+  /// 0 if there are none (a file that became shorter).
+  std::function<size_t(uint64_t offset, char *out, size_t length)> read;
+};
+
 /// Thread-safe. Every failure is a message naming the URI.
 class ObjectStore {
 public:
@@ -41,7 +55,7 @@ public:
   Status save(llvm::StringRef uri, const Value &value, mlir::Type type);
   /// The stored bytes of `uri`: a file as it is, a memory object as
   /// serializeValue writes it. `expired` tells an expired object apart.
-  Status read(llvm::StringRef uri, std::string &bytes, bool &expired);
+  Status openBytes(llvm::StringRef uri, ObjectBytes &out, bool &expired);
 
 private:
   struct MemoryObject {
@@ -49,8 +63,8 @@ private:
     uint64_t bytes;
     std::chrono::steady_clock::time_point expires;
   };
-  Status readFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
-                  std::string &bytes);
+  Status loadFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
+                  mlir::Type type, Value &out);
   Status saveFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
                   const Value &value, mlir::Type type);
   Status loadMemory(const std::string &name, Value &out,
@@ -107,8 +121,7 @@ Status parseKeepSpecs(llvm::ArrayRef<std::string> specs,
 
 /// Makes each rank's entry in `projected` (per-rank modules) save its kept
 /// results in its own store instead of returning them.
-mlir::LogicalResult keepResults(mlir::ModuleOp projected,
-                                llvm::StringRef entry,
+mlir::LogicalResult keepResults(mlir::ModuleOp projected, llvm::StringRef entry,
                                 llvm::ArrayRef<mlir::Type> results,
                                 const KeptResults &kept);
 
