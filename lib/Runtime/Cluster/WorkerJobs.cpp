@@ -107,9 +107,13 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   // Arguments are decoded against the program's own types, before
   // outlining may rewrite the entry.
   llvm::SmallVector<mlir::Type> argTypes(entry.getArgumentTypes());
+  // Compiling the job's local code counts in its time: what is still
+  // compiling at the deadline stays interpreted, and the job then times out.
+  Clock::time_point deadline =
+      Clock::now() + std::chrono::seconds(request.timeoutSeconds);
   jit::outlineLocalGroups(mine, options.jit.mode);
   mlir::FailureOr<CompiledProgram> compiled =
-      compileProgram(mine, request.entry, kernels);
+      compileProgram(mine, request.entry, kernels, deadline);
   if (mlir::failed(compiled))
     return reply(res, 400, "cannot run the module:\n" + diagnostics);
   program->compiled = std::move(*compiled);
@@ -139,7 +143,7 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     job->traced = request.trace;
     job->traceMaxEvents = request.traceMaxEvents;
     job->statistics = request.statistics;
-    job->deadline = Clock::now() + std::chrono::seconds(request.timeoutSeconds);
+    job->deadline = deadline;
     job->thread = std::thread([this, job, program] { run(job, program); });
   }
   res.status = 201;
