@@ -198,7 +198,8 @@ std::optional<std::string> objectOf(ExecutionEngine &engine) {
 /// worker's memory does not grow with the types and attributes of every
 /// group drivers sent.
 std::unique_ptr<MLIRContext> makeContext() {
-  auto context = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+  auto context =
+      std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
   DialectRegistry registry;
   registerPipelineDialects(registry);
   context->appendDialectRegistry(registry);
@@ -369,9 +370,11 @@ public:
       result.source = Tracer::CompileSource::MemoryCache;
       std::unique_lock<std::mutex> lock(entry->mutex);
       auto isDone = [&] { return entry->done; };
-      if (deadline ? !entry->ready.wait_until(lock, *deadline, isDone)
-                   : (entry->ready.wait(lock, isDone), false)) {
-        result.error = kLate.str();
+      if (!deadline)
+        entry->ready.wait(lock, isDone);
+      else if (!entry->ready.wait_until(lock, *deadline, isDone)) {
+        result.error =
+            "the run's deadline passed while another run compiled it";
         return result;
       }
     }

@@ -92,8 +92,8 @@ std::string mplang::rt::jit::DiskCacheKey::fileName() const {
   return toHex(digest, /*LowerCase=*/true) + kExtension.str();
 }
 
-mplang::rt::jit::DiskCacheKey
-mplang::rt::jit::diskCacheKey(StringRef text, StringRef host) {
+mplang::rt::jit::DiskCacheKey mplang::rt::jit::diskCacheKey(StringRef text,
+                                                            StringRef host) {
   SHA256 sha;
   sha.update(std::to_string(kFormatVersion) + "\n" + host.str() + "\n");
   sha.update(text);
@@ -105,8 +105,8 @@ mplang::rt::jit::loadObject(StringRef dir, const DiskCacheKey &key,
                             std::string &warning) {
   std::string path = pathIn(dir, key.fileName());
   auto unusable = [&](const Twine &why) {
-    warning = ("JIT cache file '" + path + "' " + why + "; compiling again")
-                  .str();
+    warning =
+        ("JIT cache file '" + path + "' " + why + "; compiling again").str();
     return nullptr;
   };
   auto corrupt = [&](const Twine &why) {

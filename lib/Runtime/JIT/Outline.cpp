@@ -15,8 +15,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Iterators.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -316,14 +316,14 @@ void collectRuns(Block &block, LocalOps &local, jit::Mode mode, double weight,
       continue;
     }
     flush();
+    if (isa<linalg::LinalgOp>(op))
+      continue;
     if (isLocal && worthCompiling(Run{{&op}, weight}, mode))
       op.emitRemark("JIT: ")
           << op.getName() << " holds " << size << " ops, over the "
           << jit::kMaxGroupOps
           << " a compiled group may hold: the ops in its body are compiled "
              "in parts instead";
-    else if (isa<linalg::LinalgOp>(op))
-      continue;
     double inner = weight * (isLocal ? repeats(&op) : 1);
     for (Region &region : op.getRegions())
       for (Block &nested : region)

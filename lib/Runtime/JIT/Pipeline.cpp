@@ -36,9 +36,9 @@
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -198,8 +198,7 @@ void fuseElementwise(func::FuncOp fn) {
 
 } // namespace
 
-LogicalResult mplang::rt::jit::lowerToLLVM(ModuleOp module,
-                                          Deadline deadline) {
+LogicalResult mplang::rt::jit::lowerToLLVM(ModuleOp module, Deadline deadline) {
   MLIRContext *ctx = module.getContext();
   // Each stage takes a time bounded by the group's size (kMaxGroupOps):
   // between them the compile stops once the run's deadline passed.
