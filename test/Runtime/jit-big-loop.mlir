@@ -15,5 +15,5 @@
 
 // RUN: %python %S/jit_chain.py 8000 scalar 100000 > %t.slow.mlir
 // RUN: not mplang-run --jit=on --timeout 2 --sim 1 %t.slow.mlir 2>&1 | FileCheck %s --check-prefix=LATE
-// LATE: warning: JIT: not compiled, interpreted: stopped at the deadline of the run that compiled it
+// LATE: warning: JIT: not compiled, interpreted: compiling stopped at its deadline
 // LATE: timed out after 2 s

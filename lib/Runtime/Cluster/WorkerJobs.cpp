@@ -109,11 +109,15 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   llvm::SmallVector<mlir::Type> argTypes(entry.getArgumentTypes());
   // Compiling the job's local code counts in its time: what is still
   // compiling at the deadline stays interpreted, and the job then times out.
+  // The driver waits for this answer (60 s at most, PeerLinks.cpp): a
+  // compile longer than kMaxSubmitCompile leaves the rest interpreted too.
+  constexpr std::chrono::seconds kMaxSubmitCompile(30);
   Clock::time_point deadline =
       Clock::now() + std::chrono::seconds(request.timeoutSeconds);
   jit::outlineLocalGroups(mine, options.jit.mode);
   mlir::FailureOr<CompiledProgram> compiled =
-      compileProgram(mine, request.entry, kernels, deadline);
+      compileProgram(mine, request.entry, kernels,
+                     std::min(deadline, Clock::now() + kMaxSubmitCompile));
   if (mlir::failed(compiled))
     return reply(res, 400, "cannot run the module:\n" + diagnostics);
   program->compiled = std::move(*compiled);

@@ -102,8 +102,7 @@ bool CompiledGroup::run(llvm::ArrayRef<Value> args,
 
 namespace {
 
-constexpr llvm::StringLiteral kLate =
-    "stopped at the deadline of the run that compiled it";
+constexpr llvm::StringLiteral kLate = "compiling stopped at its deadline";
 
 bool passed(Deadline deadline) {
   return deadline && std::chrono::steady_clock::now() >= *deadline;
