@@ -13,7 +13,7 @@
 // CHECK: rank 0: dense<[-1002784854274651641, 8192018929414869512, 7745187884012110345, -9108026515584493046]> : tensor<4xi64>
 // AUTO: jit: 4 groups compiled, 0 from memory, 0 from disk
 
-// RUN: %python %S/jit_chain.py 8000 scalar 100000 > %t.slow.mlir
+// RUN: %python %S/jit_chain.py 32000 scalar 2000 > %t.slow.mlir
 // RUN: not mplang-run --jit=on --timeout 2 --sim 1 %t.slow.mlir 2>&1 | FileCheck %s --check-prefix=LATE
 // LATE: warning: JIT: not compiled, interpreted: compiling stopped at its deadline
 // LATE: timed out after 2 s

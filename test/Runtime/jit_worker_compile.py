@@ -9,10 +9,11 @@ chain of 8000 ops (compiled as 16 groups, seconds of work) is sent; once
 the first of its groups is in the cache (it is compiling the others), a
 small job with a group of its own runs to its result while the big job's
 driver still waits (ordering, not time: the small job's compile used to
-wait for the big one's, which was one group, and failed to lower). Then the same big job with --timeout 2 over a loop the
-interpreter takes much longer for: it times out, since its compile counts
-in its time and stops at its deadline (it used to compile for its whole
-length and then succeed). Prints one line per check, for FileCheck; exits
+wait for the big one's, held under one process-wide lock). Then a job of
+32000 ops (64 groups) with --timeout 2, over a loop that compiled takes
+milliseconds and interpreted far longer: it times out, since its compile
+counts in its time and stops at its deadline (it used to compile for its
+whole length, time not counted, and then succeed). Prints one line per check, for FileCheck; exits
 non-zero on the first surprise.
 """
 import json
@@ -53,7 +54,7 @@ def expect(name, proc, code, text):
 
 
 big = program("big.mlir", 8000, "scalar", 64)
-slow = program("slow.mlir", 8000, "scalar", 100000)
+slow = program("slow.mlir", 32000, "scalar", 2000)
 small = program("small.mlir", 3, "tensor", 64)
 probe = program("probe.mlir", 1, "scalar", 1)
 port = free_ports(1)[0]
