@@ -137,8 +137,10 @@ SmallVector<ModuleOp> mplang::rt::getRankPrograms(ModuleOp projected) {
 
 FailureOr<CompiledProgram>
 mplang::rt::compileProgram(ModuleOp program, StringRef entry,
-                           const KernelRegistry &registry) {
-  CompiledProgram compiled{std::make_unique<PlanBuilder>(registry)};
+                           const KernelRegistry &registry,
+                           PlanBuilder::Deadline compileDeadline) {
+  CompiledProgram compiled{
+      std::make_unique<PlanBuilder>(registry, compileDeadline)};
   bool ok = true;
   for (auto fn : program.getOps<func::FuncOp>())
     if (!fn.isExternal())

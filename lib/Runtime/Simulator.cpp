@@ -61,11 +61,10 @@ private:
 };
 } // namespace
 
-/// Waits for the ranks to finish; stops them on an interrupt or time-out.
-/// Returns whether every rank finished.
-static bool watch(Simulation &sim, const RunOptions &options) {
-  auto deadline = std::chrono::steady_clock::now() +
-                  std::chrono::seconds(options.timeoutSeconds);
+/// Waits for the ranks to finish; stops them on an interrupt or at
+/// `deadline`. Returns whether every rank finished.
+static bool watch(Simulation &sim, const RunOptions &options,
+                  PlanBuilder::Deadline deadline) {
   std::unique_lock<std::mutex> lock(sim.mutex);
   while (sim.running) {
     sim.changed.wait_for(lock, std::chrono::milliseconds(50));
@@ -73,7 +72,7 @@ static bool watch(Simulation &sim, const RunOptions &options) {
       sim.hub.abort(Status::cancelled("interrupted"));
       break;
     }
-    if (options.timeoutSeconds && std::chrono::steady_clock::now() > deadline) {
+    if (deadline && std::chrono::steady_clock::now() > *deadline) {
       std::string waiting;
       for (const std::string &line : sim.hub.pendingReceives())
         waiting += "\n  " + line;
@@ -97,10 +96,15 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
   const KernelRegistry &registry =
       options.registry ? *options.registry : KernelRegistry::getDefault();
   auto sim = std::make_shared<Simulation>(worldSize, options.poolThreads);
+  // Compiling local code counts in the run's time.
+  PlanBuilder::Deadline deadline;
+  if (options.timeoutSeconds)
+    deadline = std::chrono::steady_clock::now() +
+               std::chrono::seconds(options.timeoutSeconds);
   bool ok = true;
   for (ModuleOp program : programs) {
     FailureOr<CompiledProgram> compiled =
-        compileProgram(program, options.entry, registry);
+        compileProgram(program, options.entry, registry, deadline);
     ok &= succeeded(compiled);
     sim->programs.push_back(succeeded(compiled) ? std::move(*compiled)
                                                 : CompiledProgram());
@@ -142,7 +146,7 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
       sim->changed.notify_all();
     });
 
-  result.abandoned = !watch(*sim, options);
+  result.abandoned = !watch(*sim, options, deadline);
   for (std::thread &thread : threads)
     if (result.abandoned)
       thread.detach();

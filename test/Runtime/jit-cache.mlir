@@ -1,8 +1,9 @@
 // --jit-cache DIR keeps each compiled group's object code: a second process
 // loads it and compiles nothing, with the same result. A corrupt file
 // (truncated, or its object changed) is detected, compiled again after a
-// warning and replaced. --jit-cache-max-kb bounds the directory: the least
-// recently used files go, the newest stays.
+// warning and replaced, and so is a file stored under another key; a FIFO,
+// a link or a file over the bound is not read. --jit-cache-max-kb bounds the
+// directory: the least recently used files go, the newest stays.
 
 // RUN: rm -rf %t && mkdir %t
 // RUN: mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefix=FIRST
@@ -28,6 +29,38 @@
 // RUN: mplang-run --jit=auto --jit-cache %t/c --sim 1 %s 2>&1 | FileCheck %s --check-prefix=SHORT
 // SHORT: warning: JIT cache file '{{.*}}.jito' is corrupt (shorter than its header); compiling again
 // RUN: mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefix=SECOND
+
+// A file is bound to its key: another group's valid file (the loop of
+// @main) copied under the name of @two's group is refused (it once ran as
+// that group, with a wrong result), compiled again and replaced. (--jit=on
+// compiles the groups of both functions.)
+// RUN: mplang-run --jit=on --jit-cache %t/k --sim 1 %s --entry two --arg 0:0='1 : i64' | FileCheck %s --check-prefix=THREE
+// RUN: for f in %t/k/*.jito; do cp %t/c/*.jito "$f"; done
+// RUN: mplang-run --jit=on --jit-cache %t/k --sim 1 %s --entry two --arg 0:0='1 : i64' --stats 2>&1 | FileCheck %s --check-prefixes=OTHER,THREE
+// OTHER: warning: JIT cache file '{{.*}}.jito' is corrupt (stored for another group); compiling again
+// THREE: rank 0: 3 : i64
+// OTHER: jit: 1 groups compiled, 0 from memory, 1 from disk
+// RUN: mplang-run --jit=on --jit-cache %t/k --sim 1 %s --entry two --arg 0:0='1 : i64' --stats 2>&1 | FileCheck %s --check-prefixes=HIT,THREE
+// HIT: jit: 0 groups compiled, 0 from memory, 2 from disk
+
+// Only regular files are read: a FIFO under the expected name is not opened
+// for long (it used to block the run), nor is a link to /dev/zero followed
+// (it used to be read without bound), nor is a regular file over the bound
+// read (it is corrupt); each time the group is compiled and stored.
+// RUN: for f in %t/c/*.jito; do rm "$f" && mkfifo "$f"; done
+// RUN: timeout 120 mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefixes=FIFO,STORED
+// RUN: mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefix=SECOND
+// RUN: for f in %t/c/*.jito; do rm "$f" && ln -s /dev/zero "$f"; done
+// RUN: timeout 120 mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefixes=LINK,STORED
+// RUN: mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefix=SECOND
+// RUN: for f in %t/c/*.jito; do truncate -s 80M "$f"; done
+// RUN: mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefixes=HUGE,STORED
+// RUN: mplang-run --jit=auto --jit-cache %t/c --sim 1 %s --stats 2>&1 | FileCheck %s --check-prefix=SECOND
+// FIFO: warning: JIT cache file '{{.*}}.jito' is not a regular file; compiling again
+// LINK: warning: JIT cache file '{{.*}}.jito' is a symbolic link, which the cache does not follow; compiling again
+// HUGE: warning: JIT cache file '{{.*}}.jito' is corrupt (larger than 67108952 bytes); compiling again
+// STORED: rank 0: -6320571930334769480 : i64
+// STORED: jit: 1 groups compiled, 0 from memory, 0 from disk
 
 // Two groups under --jit=on, with room for one.
 // RUN: mplang-run --jit=on --jit-cache %t/small --jit-cache-max-kb 1 --sim 1 %s --entry two --arg 0:0='1 : i64'

@@ -16,7 +16,9 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Region.h"
 #include "llvm/ADT/DenseMap.h"
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace mlir::func {
@@ -68,7 +70,11 @@ struct NestedRegion {
 /// owns them. Every op must have a kernel.
 class PlanBuilder {
 public:
-  explicit PlanBuilder(const KernelRegistry &registry) : registry(registry) {}
+  using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
+  explicit PlanBuilder(const KernelRegistry &registry,
+                       Deadline compileDeadline = std::nullopt)
+      : registry(registry), compileDeadline(compileDeadline) {}
   ~PlanBuilder();
 
   /// The plan of a single-block region; null after reporting an error.
@@ -89,9 +95,13 @@ public:
     compiles.push_back(std::move(run));
   }
   llvm::ArrayRef<Tracer::CompileRun> getCompiles() const { return compiles; }
+  /// When kernels stop compiling local code and leave it interpreted: the
+  /// deadline of the run, which compiling counts in.
+  Deadline getCompileDeadline() const { return compileDeadline; }
 
 private:
   const KernelRegistry &registry;
+  Deadline compileDeadline;
   std::vector<Tracer::CompileRun> compiles;
   llvm::DenseMap<mlir::Region *, std::unique_ptr<BlockPlan>> plans;
 };
@@ -107,10 +117,12 @@ struct CompiledProgram {
 
 /// Compiles every function of `program`, so that every missing kernel is
 /// reported (as MLIR diagnostics) before anything runs; fails after
-/// reporting, also when `entry` is missing or external.
+/// reporting, also when `entry` is missing or external. Local code still
+/// being compiled at `compileDeadline` stays interpreted.
 mlir::FailureOr<CompiledProgram>
 compileProgram(mlir::ModuleOp program, llvm::StringRef entry,
-               const KernelRegistry &registry);
+               const KernelRegistry &registry,
+               PlanBuilder::Deadline compileDeadline = std::nullopt);
 
 } // namespace mplang::rt
 

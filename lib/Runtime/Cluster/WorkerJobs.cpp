@@ -107,9 +107,17 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   // Arguments are decoded against the program's own types, before
   // outlining may rewrite the entry.
   llvm::SmallVector<mlir::Type> argTypes(entry.getArgumentTypes());
+  // Compiling the job's local code counts in its time: what is still
+  // compiling at the deadline stays interpreted, and the job then times out.
+  // The driver waits for this answer (60 s at most, PeerLinks.cpp): a
+  // compile longer than kMaxSubmitCompile leaves the rest interpreted too.
+  constexpr std::chrono::seconds kMaxSubmitCompile(30);
+  Clock::time_point deadline =
+      Clock::now() + std::chrono::seconds(request.timeoutSeconds);
   jit::outlineLocalGroups(mine, options.jit.mode);
   mlir::FailureOr<CompiledProgram> compiled =
-      compileProgram(mine, request.entry, kernels);
+      compileProgram(mine, request.entry, kernels,
+                     std::min(deadline, Clock::now() + kMaxSubmitCompile));
   if (mlir::failed(compiled))
     return reply(res, 400, "cannot run the module:\n" + diagnostics);
   program->compiled = std::move(*compiled);
@@ -139,7 +147,7 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     job->traced = request.trace;
     job->traceMaxEvents = request.traceMaxEvents;
     job->statistics = request.statistics;
-    job->deadline = Clock::now() + std::chrono::seconds(request.timeoutSeconds);
+    job->deadline = deadline;
     job->thread = std::thread([this, job, program] { run(job, program); });
   }
   res.status = 201;

@@ -19,6 +19,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/xxhash.h"
+#include <condition_variable>
 #include <list>
 #include <mutex>
 
@@ -101,6 +102,24 @@ bool CompiledGroup::run(llvm::ArrayRef<Value> args,
 
 namespace {
 
+constexpr llvm::StringLiteral kLate = "compiling stopped at its deadline";
+
+bool passed(Deadline deadline) {
+  return deadline && std::chrono::steady_clock::now() >= *deadline;
+}
+
+/// A group compiled, being compiled, or that does not compile.
+struct CompiledEntry {
+  // Kernels that hold it keep an evicted group alive.
+  std::shared_ptr<const CompiledGroup> compiled;
+  std::string error;
+  /// Stopped at its deadline.
+  bool late = false;
+  std::mutex mutex;
+  std::condition_variable ready;
+  bool done = false;
+};
+
 /// The packed entry (ExecutionEngine::lookupPacked's name for it).
 constexpr llvm::StringLiteral kPackedEntry = "_mlir__mlir_ciface_entry";
 
@@ -174,6 +193,132 @@ std::optional<std::string> objectOf(ExecutionEngine &engine) {
   return (*object)->getBuffer().str();
 }
 
+/// A fresh context per compilation: compilations run concurrently, and a
+/// worker's memory does not grow with the types and attributes of every
+/// group drivers sent.
+std::unique_ptr<MLIRContext> makeContext() {
+  auto context =
+      std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+  DialectRegistry registry;
+  registerPipelineDialects(registry);
+  context->appendDialectRegistry(registry);
+  context->loadAllAvailableDialects();
+  return context;
+}
+
+void dump(llvm::StringRef dir, llvm::StringRef name, llvm::StringRef text) {
+  llvm::sys::fs::create_directories(dir);
+  llvm::SmallString<128> path(dir);
+  llvm::sys::path::append(path, name);
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (!ec)
+    os << text;
+}
+
+/// Compiles `text` into `entry`, and sets `object` to its object code when
+/// the options have a disk cache; stops at `deadline`.
+void compileText(const std::string &text, FunctionType type,
+                 const Options &options, Deadline deadline,
+                 llvm::orc::JITTargetMachineBuilder machineBuilder,
+                 CompiledEntry &entry, std::optional<std::string> &object) {
+  llvm::StringRef dumpDir = options.dumpDir;
+  std::string diagnostics;
+  std::unique_ptr<MLIRContext> context = makeContext();
+  ScopedDiagnosticHandler handler(context.get(), [&](Diagnostic &d) {
+    diagnostics += (diagnostics.empty() ? "" : "; ") + d.str();
+    return success();
+  });
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(text, ParserConfig(context.get()));
+  std::string hash = llvm::utohexstr(llvm::xxh3_64bits(text));
+  if (!dumpDir.empty())
+    dump(dumpDir, hash + ".mlir", text);
+  if (!module || failed(lowerToLLVM(*module, deadline))) {
+    entry.late = passed(deadline);
+    entry.error = entry.late ? kLate.str() : "lowering failed: " + diagnostics;
+    return;
+  }
+  if (!dumpDir.empty()) {
+    std::string lowered;
+    llvm::raw_string_ostream os(lowered);
+    module->print(os);
+    dump(dumpDir, hash + ".llvm.mlir", lowered);
+  }
+  // LLVM's optimization and code generation cannot be stopped midway.
+  if (passed(deadline)) {
+    entry.error = kLate.str();
+    entry.late = true;
+    return;
+  }
+  auto machine = machineBuilder.createTargetMachine();
+  if (!machine) {
+    entry.error = llvm::toString(machine.takeError());
+    return;
+  }
+  ExecutionEngineOptions engineOptions;
+  auto transformer = makeOptimizingTransformer(3, 0, machine->get());
+  engineOptions.transformer = transformer;
+  engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  engineOptions.enableGDBNotificationListener = false;
+  // Keeps the object, for the disk cache.
+  engineOptions.enableObjectDump = !options.cacheDir.empty();
+  auto engine =
+      ExecutionEngine::create(*module, engineOptions, std::move(*machine));
+  if (!engine) {
+    entry.error = llvm::toString(engine.takeError());
+    return;
+  }
+  (*engine)->registerSymbols(runtimeSymbols);
+  auto fn = (*engine)->lookupPacked(("_mlir_ciface_" + kEntryName).str());
+  if (!fn) {
+    entry.error = llvm::toString(fn.takeError());
+    return;
+  }
+  if (!options.cacheDir.empty())
+    object = objectOf(**engine);
+  entry.compiled = std::make_shared<CompiledGroup>(
+      std::shared_ptr<ExecutionEngine>(std::move(*engine)), *fn, type);
+}
+
+/// Fills `entry` from the disk cache or by compiling; says which.
+Tracer::CompileSource build(const std::string &text, FunctionType type,
+                            const Options &options, Deadline deadline,
+                            CompiledEntry &entry, std::string &warning) {
+  auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder) {
+    entry.error = llvm::toString(machineBuilder.takeError());
+    return Tracer::CompileSource::Compiled;
+  }
+  machineBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  std::optional<DiskCacheKey> key;
+  if (!options.cacheDir.empty()) {
+    key = diskCacheKey(text, machineBuilder->getTargetTriple().str() + " " +
+                                 machineBuilder->getCPU() + " " +
+                                 machineBuilder->getFeatures().getString());
+    if (auto object = loadObject(options.cacheDir, *key, warning)) {
+      std::string error;
+      entry.compiled =
+          loadGroup(std::move(object), type, *machineBuilder, error);
+      if (entry.compiled)
+        return Tracer::CompileSource::DiskCache;
+      warning = "JIT cache: cannot load " + key->fileName() + " (" + error +
+                "); compiling again";
+    }
+  }
+  std::optional<std::string> object;
+  compileText(text, type, options, deadline, std::move(*machineBuilder), entry,
+              object);
+  if (object)
+    storeObject(options.cacheDir, *key, *object, options.cacheMaxBytes,
+                warning);
+  return Tracer::CompileSource::Compiled;
+}
+
+/// The groups compiled in this process, by text. The lock is held only to
+/// find or add an entry: a group compiles without it, so a long compile
+/// holds up no other group (a job needing the same group waits for it, up
+/// to its own deadline).
 class Cache {
 public:
   static Cache &get() {
@@ -183,25 +328,57 @@ public:
   }
 
   CompileResult compile(const std::string &text, FunctionType type,
-                        const Options &options) {
-    std::lock_guard<std::mutex> lock(mutex);
+                        const Options &options, Deadline deadline) {
     CompileResult result;
-    auto [it, inserted] = entries.try_emplace(text);
-    if (inserted) {
-      result.source = build(text, type, options, it->second, result.warning);
-      recent.push_front(text);
-      it->second.age = recent.begin();
-      // Workers compile what drivers send: keep the most recent only.
-      if (entries.size() > kMaxCachedGroups) {
-        entries.erase(recent.back());
-        recent.pop_back();
-      }
-    } else {
-      recent.splice(recent.begin(), recent, it->second.age);
-      result.source = Tracer::CompileSource::MemoryCache;
+    if (passed(deadline)) {
+      result.error = kLate.str();
+      return result;
     }
-    result.compiled = it->second.compiled;
-    result.error = it->second.error;
+    std::shared_ptr<CompiledEntry> entry;
+    bool mine;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      auto [it, inserted] = entries.try_emplace(text);
+      mine = inserted;
+      if (inserted) {
+        it->second.entry = std::make_shared<CompiledEntry>();
+        recent.push_front(text);
+        it->second.age = recent.begin();
+        // Workers compile what drivers send: keep the most recent only.
+        if (entries.size() > kMaxCachedGroups) {
+          entries.erase(recent.back());
+          recent.pop_back();
+        }
+      } else {
+        recent.splice(recent.begin(), recent, it->second.age);
+      }
+      entry = it->second.entry;
+    }
+    if (mine) {
+      result.source =
+          build(text, type, options, deadline, *entry, result.warning);
+      {
+        std::lock_guard<std::mutex> lock(entry->mutex);
+        entry->done = true;
+      }
+      entry->ready.notify_all();
+      // A compile stopped at its deadline may succeed for a later job.
+      if (entry->late)
+        forget(text, entry);
+    } else {
+      result.source = Tracer::CompileSource::MemoryCache;
+      std::unique_lock<std::mutex> lock(entry->mutex);
+      auto isDone = [&] { return entry->done; };
+      if (!deadline)
+        entry->ready.wait(lock, isDone);
+      else if (!entry->ready.wait_until(lock, *deadline, isDone)) {
+        result.error =
+            "the run's deadline passed while another run compiled it";
+        return result;
+      }
+    }
+    result.compiled = entry->compiled;
+    result.error = entry->error;
     return result;
   }
 
@@ -211,10 +388,8 @@ public:
   }
 
 private:
-  struct Entry {
-    // Kernels that hold it keep an evicted group alive.
-    std::shared_ptr<const CompiledGroup> compiled;
-    std::string error;
+  struct Slot {
+    std::shared_ptr<CompiledEntry> entry;
     std::list<std::string>::iterator age;
   };
 
@@ -223,131 +398,26 @@ private:
     llvm::InitializeNativeTargetAsmPrinter();
   }
 
-  /// Made on first use: loading from the disk cache needs no MLIR.
-  MLIRContext &getContext() {
-    if (!context) {
-      context = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
-      DialectRegistry registry;
-      registerPipelineDialects(registry);
-      context->appendDialectRegistry(registry);
-      context->loadAllAvailableDialects();
-    }
-    return *context;
-  }
-
-  /// Fills `entry` from the disk cache or by compiling; says which.
-  Tracer::CompileSource build(const std::string &text, FunctionType type,
-                              const Options &options, Entry &entry,
-                              std::string &warning) {
-    auto machineBuilder = llvm::orc::JITTargetMachineBuilder::detectHost();
-    if (!machineBuilder) {
-      entry.error = llvm::toString(machineBuilder.takeError());
-      return Tracer::CompileSource::Compiled;
-    }
-    machineBuilder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
-    std::string cacheName;
-    if (!options.cacheDir.empty()) {
-      cacheName =
-          diskCacheName(text, machineBuilder->getTargetTriple().str() + " " +
-                                  machineBuilder->getCPU() + " " +
-                                  machineBuilder->getFeatures().getString());
-      if (auto object = loadObject(options.cacheDir, cacheName, warning)) {
-        std::string error;
-        entry.compiled =
-            loadGroup(std::move(object), type, *machineBuilder, error);
-        if (entry.compiled)
-          return Tracer::CompileSource::DiskCache;
-        warning = "JIT cache: cannot load " + cacheName + " (" + error +
-                  "); compiling again";
-      }
-    }
-    std::optional<std::string> object;
-    compileText(text, type, options, std::move(*machineBuilder), entry, object);
-    if (object)
-      storeObject(options.cacheDir, cacheName, *object, options.cacheMaxBytes,
-                  warning);
-    return Tracer::CompileSource::Compiled;
-  }
-
-  /// Compiles `text` into `entry`, and sets `object` to its object code
-  /// when the options have a disk cache.
-  void compileText(const std::string &text, FunctionType type,
-                   const Options &options,
-                   llvm::orc::JITTargetMachineBuilder machineBuilder,
-                   Entry &entry, std::optional<std::string> &object) {
-    llvm::StringRef dumpDir = options.dumpDir;
-    std::string diagnostics;
-    MLIRContext &context = getContext();
-    ScopedDiagnosticHandler handler(&context, [&](Diagnostic &d) {
-      diagnostics += (diagnostics.empty() ? "" : "; ") + d.str();
-      return success();
-    });
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(text, ParserConfig(&context));
-    std::string hash = llvm::utohexstr(llvm::xxh3_64bits(text));
-    if (!dumpDir.empty())
-      dump(dumpDir, hash + ".mlir", text);
-    if (!module || failed(lowerToLLVM(*module))) {
-      entry.error = "lowering failed: " + diagnostics;
+  void forget(const std::string &text,
+              const std::shared_ptr<CompiledEntry> &entry) {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = entries.find(text);
+    if (it == entries.end() || it->second.entry != entry)
       return;
-    }
-    if (!dumpDir.empty()) {
-      std::string lowered;
-      llvm::raw_string_ostream os(lowered);
-      module->print(os);
-      dump(dumpDir, hash + ".llvm.mlir", lowered);
-    }
-    auto machine = machineBuilder.createTargetMachine();
-    if (!machine) {
-      entry.error = llvm::toString(machine.takeError());
-      return;
-    }
-    ExecutionEngineOptions engineOptions;
-    auto transformer = makeOptimizingTransformer(3, 0, machine->get());
-    engineOptions.transformer = transformer;
-    engineOptions.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
-    engineOptions.enableGDBNotificationListener = false;
-    // Keeps the object, for the disk cache.
-    engineOptions.enableObjectDump = !options.cacheDir.empty();
-    auto engine =
-        ExecutionEngine::create(*module, engineOptions, std::move(*machine));
-    if (!engine) {
-      entry.error = llvm::toString(engine.takeError());
-      return;
-    }
-    (*engine)->registerSymbols(runtimeSymbols);
-    auto fn = (*engine)->lookupPacked(("_mlir_ciface_" + kEntryName).str());
-    if (!fn) {
-      entry.error = llvm::toString(fn.takeError());
-      return;
-    }
-    if (!options.cacheDir.empty())
-      object = objectOf(**engine);
-    entry.compiled = std::make_shared<CompiledGroup>(
-        std::shared_ptr<ExecutionEngine>(std::move(*engine)), *fn, type);
-  }
-
-  static void dump(llvm::StringRef dir, llvm::StringRef name,
-                   llvm::StringRef text) {
-    llvm::sys::fs::create_directories(dir);
-    llvm::SmallString<128> path(dir);
-    llvm::sys::path::append(path, name);
-    std::error_code ec;
-    llvm::raw_fd_ostream os(path, ec);
-    if (!ec)
-      os << text;
+    recent.erase(it->second.age);
+    entries.erase(it);
   }
 
   std::mutex mutex;
-  std::unique_ptr<MLIRContext> context;
-  std::map<std::string, Entry> entries;
+  std::map<std::string, Slot> entries;
   /// The keys of `entries`, most recently used first.
   std::list<std::string> recent;
 };
 
 } // namespace
 
-CompileResult jit::compile(func::FuncOp fn, const Options &options) {
+CompileResult jit::compile(func::FuncOp fn, const Options &options,
+                           Deadline deadline) {
   // The text without the symbol name (and without locations) is the key:
   // ranks and programs that outline the same code share it.
   std::string text;
@@ -356,7 +426,7 @@ CompileResult jit::compile(func::FuncOp fn, const Options &options) {
   fn.setSymName("jit");
   fn.print(os, OpPrintingFlags().useLocalScope());
   fn.setSymNameAttr(name);
-  return Cache::get().compile(text, fn.getFunctionType(), options);
+  return Cache::get().compile(text, fn.getFunctionType(), options, deadline);
 }
 
 size_t jit::cachedGroups() { return Cache::get().size(); }

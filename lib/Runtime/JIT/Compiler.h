@@ -51,8 +51,11 @@ struct CompileResult {
 
 /// Compiles `fn` (a function the outliner made), or takes the code of an
 /// identical function from the process's cache or from the disk cache of
-/// `options`. Thread-safe.
-CompileResult compile(mlir::func::FuncOp fn, const Options &options);
+/// `options`; gives up (an error) once `deadline` passed. Thread-safe, and
+/// concurrent compilations of different functions do not wait for each
+/// other.
+CompileResult compile(mlir::func::FuncOp fn, const Options &options,
+                      Deadline deadline);
 
 } // namespace mplang::rt::jit
 

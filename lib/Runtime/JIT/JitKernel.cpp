@@ -61,7 +61,8 @@ KernelRegistry jit::makeRegistry(const KernelRegistry &base,
         if (failed(interpreted) || !callee->hasAttr(kJitAttrName))
           return interpreted;
         uint64_t start = clock::ticks();
-        CompileResult result = compile(callee, options);
+        CompileResult result =
+            compile(callee, options, plans.getCompileDeadline());
         uint64_t ops = 0;
         callee.getBody().walk([&](Operation *) { ++ops; });
         plans.recordCompile({callee.getSymName().str(), ops, result.source,

@@ -15,7 +15,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -135,50 +137,88 @@ template <typename SliceOp> bool isInBoundsSlice(SliceOp op, ShapedType big) {
   return true;
 }
 
-bool isLocalOp(Operation *op, bool nested);
+/// Which ops can be compiled, computed once per op: a loop body of N
+/// chained ops once took N^2 steps (each op followed its users to the end).
+class LocalOps {
+public:
+  /// Ops of `fn` whose results no region yields in the end: a user is
+  /// visited before the ops it uses (a reverse post-order walk).
+  explicit LocalOps(func::FuncOp fn) {
+    fn->walk<WalkOrder::PostOrder, ReverseIterator>([&](Operation *op) {
+      if (llvm::all_of(op->getUsers(), [&](Operation *user) {
+            return !user->hasTrait<OpTrait::IsTerminator>() &&
+                   user->getNumResults() && dead.contains(user);
+          }))
+        dead.insert(op);
+    });
+  }
 
-/// Whether nothing a region yields depends on `op`'s results.
-bool isDead(Operation *op) {
-  return llvm::all_of(op->getUsers(), [](Operation *user) {
-    return !user->hasTrait<OpTrait::IsTerminator>() && user->getNumResults() &&
-           isDead(user);
-  });
-}
+  /// Whether `op` can be compiled. `nested`: inside a compiled op's region,
+  /// where an op whose results nothing uses in the end is refused: the
+  /// pipeline would delete it, and with it the error it may raise.
+  bool isLocal(Operation *op, bool nested) {
+    if (nested && op->getNumResults() && dead.contains(op))
+      return false;
+    if (auto it = local.find(op); it != local.end())
+      return it->second;
+    bool result = compute(op);
+    local[op] = result;
+    return result;
+  }
 
-bool isLocalRegionBody(Operation *op) {
-  WalkResult result = op->walk([&](Operation *inner) {
-    if (inner == op)
-      return WalkResult::advance();
-    return isLocalOp(inner, /*nested=*/true) ? WalkResult::advance()
-                                             : WalkResult::interrupt();
-  });
-  return !result.wasInterrupted();
-}
+  /// `op` and the ops nested in it.
+  int64_t size(Operation *op) {
+    int64_t n = 0;
+    op->walk([&](Operation *) { ++n; });
+    return n;
+  }
 
-/// Whether `op` can be compiled. `nested`: inside a compiled op's region,
-/// where an op whose results nothing uses in the end is refused: the
-/// pipeline would delete it, and with it the error it may raise.
-bool isLocalOp(Operation *op, bool nested) {
-  if (!localOpNames().contains(op->getName().getStringRef()))
-    return false;
-  if (!llvm::all_of(op->getOperandTypes(), isJitType) ||
-      !llvm::all_of(op->getResultTypes(), isJitType))
-    return false;
-  if (!allowsI1(op) &&
-      (hasI1(op->getOperandTypes()) || hasI1(op->getResultTypes())))
-    return false;
-  if (nested && op->getNumResults() && isDead(op))
-    return false;
-  if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
-    if (!isInBoundsSlice(slice, slice.getSourceType()))
+private:
+  bool compute(Operation *op) {
+    if (!localOpNames().contains(op->getName().getStringRef()))
       return false;
-  if (auto slice = dyn_cast<tensor::InsertSliceOp>(op))
-    if (!isInBoundsSlice(slice, slice.getDestType()))
+    if (!llvm::all_of(op->getOperandTypes(), isJitType) ||
+        !llvm::all_of(op->getResultTypes(), isJitType))
       return false;
-  if (auto reduce = dyn_cast<linalg::ReduceOp>(op))
-    if (reduce.getInputs().size() != 1)
+    if (!allowsI1(op) &&
+        (hasI1(op->getOperandTypes()) || hasI1(op->getResultTypes())))
       return false;
-  return op->getNumRegions() == 0 || isLocalRegionBody(op);
+    if (auto slice = dyn_cast<tensor::ExtractSliceOp>(op))
+      if (!isInBoundsSlice(slice, slice.getSourceType()))
+        return false;
+    if (auto slice = dyn_cast<tensor::InsertSliceOp>(op))
+      if (!isInBoundsSlice(slice, slice.getDestType()))
+        return false;
+    if (auto reduce = dyn_cast<linalg::ReduceOp>(op))
+      if (reduce.getInputs().size() != 1)
+        return false;
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &inner : block)
+          if (!isLocal(&inner, /*nested=*/true))
+            return false;
+    return true;
+  }
+
+  llvm::DenseSet<Operation *> dead;
+  llvm::DenseMap<Operation *, bool> local;
+};
+
+/// How often a region of `op` runs per run of `op`: a loop's trip count,
+/// infinite when not known.
+double repeats(Operation *op) {
+  constexpr double unknown = std::numeric_limits<double>::infinity();
+  if (isa<scf::WhileOp>(op))
+    return unknown;
+  auto loop = dyn_cast<scf::ForOp>(op);
+  if (!loop)
+    return 1;
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                         ub = getConstantIntValue(loop.getUpperBound()),
+                         step = getConstantIntValue(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0)
+    return unknown;
+  return *ub > *lb ? std::ceil((double(*ub) - *lb) / *step) : 0;
 }
 
 double stepsOf(Operation *op);
@@ -199,15 +239,8 @@ double stepsOf(Operation *op) {
   // The interpreter's is a zeroed allocation: its pages cost their writers.
   if (isa<tensor::EmptyOp>(op))
     return 1;
-  if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
-                           ub = getConstantIntValue(loop.getUpperBound()),
-                           step = getConstantIntValue(loop.getStep());
-    if (!lb || !ub || !step || *step <= 0)
-      return unknown;
-    double trips = *ub > *lb ? std::ceil((double(*ub) - *lb) / *step) : 0;
-    return 1 + trips * (1 + stepsOf(*loop.getBody()));
-  }
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return 1 + repeats(op) * (1 + stepsOf(*loop.getBody()));
   if (isa<scf::WhileOp>(op))
     return unknown;
   if (isa<scf::IfOp>(op)) {
@@ -238,40 +271,63 @@ double stepsOf(Operation *op) {
   return std::max(bodyOps, 1.0) * (1 + elements / jit::kAutoElementsPerStep);
 }
 
-/// Whether compiling `ops` pays off under `mode`.
-bool worthCompiling(ArrayRef<Operation *> ops, jit::Mode mode) {
+/// Consecutive local ops, run `weight` times per run of their function.
+struct Run {
+  SmallVector<Operation *> ops;
+  double weight = 1;
+};
+
+/// Whether compiling `run` pays off under `mode`.
+bool worthCompiling(const Run &run, jit::Mode mode) {
   bool work = llvm::any_of(
-      ops, [](Operation *op) { return !isa<arith::ConstantOp>(op); });
+      run.ops, [](Operation *op) { return !isa<arith::ConstantOp>(op); });
   if (!work || mode == jit::Mode::On)
     return work;
   double steps = 0;
-  for (Operation *op : ops)
+  for (Operation *op : run.ops)
     steps += stepsOf(op);
-  return steps >= jit::kAutoMinSteps;
+  return steps * run.weight >= jit::kAutoMinSteps;
 }
 
 /// Collects the runs of local ops of `block` and of the blocks nested in its
 /// other ops (not in linalg bodies, which the interpreter runs on whole
-/// tensors).
-void collectRuns(Block &block,
-                 SmallVectorImpl<SmallVector<Operation *>> &runs) {
-  SmallVector<Operation *> run;
+/// tensors). A run holds at most kMaxGroupOps ops; a local op with more is
+/// not compiled whole, but the runs in its regions are, run `repeats` times
+/// as often.
+void collectRuns(Block &block, LocalOps &local, jit::Mode mode, double weight,
+                 SmallVectorImpl<Run> &runs) {
+  Run run{{}, weight};
+  int64_t runOps = 0;
   auto flush = [&] {
-    if (!run.empty())
+    if (!run.ops.empty())
       runs.push_back(std::move(run));
-    run.clear();
+    run = Run{{}, weight};
+    runOps = 0;
   };
   for (Operation &op : block) {
-    if (!op.hasTrait<OpTrait::IsTerminator>() && isLocalOp(&op, false)) {
-      run.push_back(&op);
+    bool isLocal = !op.hasTrait<OpTrait::IsTerminator>() &&
+                   local.isLocal(&op, /*nested=*/false);
+    int64_t size = isLocal ? local.size(&op) : 0;
+    if (isLocal && size <= jit::kMaxGroupOps) {
+      if (runOps + size > jit::kMaxGroupOps)
+        flush();
+      run.ops.push_back(&op);
+      runOps += size;
       continue;
     }
     flush();
     if (isa<linalg::LinalgOp>(op))
       continue;
+    if (isLocal && worthCompiling(Run{{&op}, weight}, mode))
+      op.emitRemark("JIT: ")
+          << op.getName() << " holds " << size << " ops, over the "
+          << jit::kMaxGroupOps
+          << " a compiled group may hold: the ops in its body are compiled "
+             "in parts instead";
+    double inner = weight * (isLocal ? repeats(&op) : 1);
     for (Region &region : op.getRegions())
-      for (Block &inner : region)
-        collectRuns(inner, runs);
+      for (Block &nested : region)
+        collectRuns(nested, local, mode, inner, runs);
   }
   flush();
 }
@@ -370,13 +426,16 @@ void jit::outlineLocalGroups(ModuleOp module, Mode mode) {
   module.walk([&](ModuleOp m) { modules.push_back(m); });
   for (ModuleOp m : modules) {
     SymbolTable symbols(m);
-    SmallVector<SmallVector<Operation *>> runs;
-    for (auto fn : llvm::to_vector(m.getOps<func::FuncOp>()))
-      if (!fn.isExternal() && !fn->hasAttr(kJitAttrName))
-        collectRuns(fn.getBody().front(), runs);
+    SmallVector<Run> runs;
+    for (auto fn : llvm::to_vector(m.getOps<func::FuncOp>())) {
+      if (fn.isExternal() || fn->hasAttr(kJitAttrName))
+        continue;
+      LocalOps local(fn);
+      collectRuns(fn.getBody().front(), local, mode, 1, runs);
+    }
     int64_t index = 0;
-    for (ArrayRef<Operation *> run : runs)
+    for (const Run &run : runs)
       if (worthCompiling(run, mode))
-        outline(run, symbols, index++);
+        outline(run.ops, symbols, index++);
   }
 }

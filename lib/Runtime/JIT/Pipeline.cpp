@@ -38,6 +38,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -165,41 +166,87 @@ void interchangeMatmuls(func::FuncOp fn) {
   }
 }
 
+/// What linalg-fuse-elementwise-ops does, except that a fused body holds at
+/// most `kMaxFusedOps` ops: fusing a chain of N ops one into the next copies
+/// bodies of growing size, N^2 work. A longer chain becomes several loops.
+void fuseElementwise(func::FuncOp fn) {
+  constexpr size_t kMaxFusedOps = 64;
+  auto bodyOps = [](Operation *op) -> size_t {
+    auto generic = dyn_cast_or_null<linalg::GenericOp>(op);
+    return generic ? generic.getBody()->getOperations().size() : 0;
+  };
+  linalg::ControlFusionFn control = [&](OpOperand *fused) {
+    Operation *producer = fused->get().getDefiningOp();
+    return producer && producer->hasOneUse() &&
+           bodyOps(producer) + bodyOps(fused->getOwner()) <= kMaxFusedOps;
+  };
+  MLIRContext *ctx = fn.getContext();
+  RewritePatternSet patterns(ctx);
+  linalg::populateElementwiseOpsFusionPatterns(patterns, control);
+  linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
+  affine::AffineApplyOp::getCanonicalizationPatterns(patterns, ctx);
+  linalg::GenericOp::getCanonicalizationPatterns(patterns, ctx);
+  tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
+  tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
+  ctx->getLoadedDialect<linalg::LinalgDialect>()->getCanonicalizationPatterns(
+      patterns);
+  linalg::populateConstantFoldLinalgOperations(patterns, control);
+  GreedyRewriteConfig config;
+  config.useTopDownTraversal = true;
+  (void)applyPatternsAndFoldGreedily(fn, std::move(patterns), config);
+}
+
 } // namespace
 
-LogicalResult mplang::rt::jit::lowerToLLVM(ModuleOp module) {
+LogicalResult mplang::rt::jit::lowerToLLVM(ModuleOp module, Deadline deadline) {
+  MLIRContext *ctx = module.getContext();
+  // Each stage takes a time bounded by the group's size (kMaxGroupOps):
+  // between them the compile stops once the run's deadline passed.
+  auto run = [&](PassManager &pm) {
+    if (deadline && std::chrono::steady_clock::now() >= *deadline)
+      return module.emitError("the run's deadline passed"), failure();
+    return pm.run(module);
+  };
   func::FuncOp entry = buildEntry(module);
 
-  PassManager toLinalg(module.getContext());
+  PassManager toLinalg(ctx);
   toLinalg.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   // Generic ops fuse with each other (an element-wise chain into the sum
   // that consumes it) and can be interchanged.
   toLinalg.addNestedPass<func::FuncOp>(createLinalgGeneralizeNamedOpsPass());
-  if (failed(toLinalg.run(module)))
+  if (failed(run(toLinalg)))
     return failure();
   interchangeMatmuls(entry);
   prepareEmptyTensors(entry);
   insertChecks(entry, entry.getArgument(entry.getNumArguments() - 2),
                entry.getArguments().back());
+  fuseElementwise(entry);
 
-  PassManager pm(module.getContext());
-  pm.addNestedPass<func::FuncOp>(createLinalgElementwiseOpFusionPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  PassManager toBuffers(ctx);
+  toBuffers.addPass(createCanonicalizerPass());
+  toBuffers.addPass(bufferization::createEmptyTensorEliminationPass());
   bufferization::OneShotBufferizationOptions options;
-  pm.addPass(bufferization::createOneShotBufferizePass(options));
-  pm.addPass(createCanonicalizerPass());
+  // A loop whose carried tensor is computed into a new buffer (a chain of
+  // element-wise ops yields a fresh tensor) gets a buffer per iteration,
+  // which the deallocation pipeline frees, rather than failing.
+  options.allowReturnAllocsFromLoops = true;
+  toBuffers.addPass(bufferization::createOneShotBufferizePass(options));
+  toBuffers.addPass(createCanonicalizerPass());
   bufferization::buildBufferDeallocationPipeline(
-      pm, bufferization::BufferDeallocationPipelineOptions());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertSCFToCFPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  return pm.run(module);
+      toBuffers, bufferization::BufferDeallocationPipelineOptions());
+  if (failed(run(toBuffers)))
+    return failure();
+
+  PassManager toLLVM(ctx);
+  toLLVM.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  toLLVM.addPass(createLowerAffinePass());
+  toLLVM.addPass(createConvertSCFToCFPass());
+  toLLVM.addPass(memref::createExpandStridedMetadataPass());
+  toLLVM.addPass(createLowerAffinePass());
+  toLLVM.addPass(createFinalizeMemRefToLLVMConversionPass());
+  toLLVM.addPass(createArithToLLVMConversionPass());
+  toLLVM.addPass(createConvertFuncToLLVMPass());
+  toLLVM.addPass(createConvertControlFlowToLLVMPass());
+  toLLVM.addPass(createReconcileUnrealizedCastsPass());
+  return run(toLLVM);
 }

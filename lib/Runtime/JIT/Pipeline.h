@@ -3,6 +3,8 @@
 #ifndef MPLANG_LIB_RUNTIME_JIT_PIPELINE_H
 #define MPLANG_LIB_RUNTIME_JIT_PIPELINE_H
 
+#include "mplang/Runtime/JIT/JIT.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
@@ -15,8 +17,9 @@ constexpr llvm::StringLiteral kEntryName = "entry";
 void registerPipelineDialects(mlir::DialectRegistry &registry);
 
 /// Lowers `module`, holding one function `@jit` as the outliner made it, to
-/// the LLVM dialect with `@entry` taking memrefs (see CompiledGroup).
-mlir::LogicalResult lowerToLLVM(mlir::ModuleOp module);
+/// the LLVM dialect with `@entry` taking memrefs (see CompiledGroup); fails
+/// between stages once `deadline` passed.
+mlir::LogicalResult lowerToLLVM(mlir::ModuleOp module, Deadline deadline);
 
 } // namespace mplang::rt::jit
 

@@ -13,6 +13,7 @@
 #include "mplang/Runtime/Kernel.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -27,8 +28,15 @@ namespace mplang::rt::jit {
 enum class Mode { Off, On, Auto };
 constexpr double kAutoMinSteps = 1 << 17;
 constexpr double kAutoElementsPerStep = 128;
+/// The most ops (nested ones included) a compiled group holds: compile time
+/// grows with a group's size, and a compile cannot be stopped midway. A
+/// larger loop's body is compiled in parts.
+constexpr int64_t kMaxGroupOps = 1000;
 /// What --jit-cache keeps by default: 256 MiB (--jit-cache-max-kb).
 constexpr uint64_t kDefaultCacheBytes = uint64_t(256) << 20;
+
+/// When compiling stops (the run's deadline); none: never.
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
 
 std::optional<Mode> parseMode(llvm::StringRef text);
 /// What a tool's --jit defaults to: $MPLANG_JIT, else "auto".
