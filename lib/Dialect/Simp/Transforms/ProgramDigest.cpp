@@ -1,8 +1,14 @@
-//===- ProgramDigest.cpp - digests of per-rank programs -------------------===//
+//===- ProgramDigest.cpp - what an operator approves ----------------------===//
 
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/KeepResults.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
+#include "mplang/Dialect/Store/IR/StoreOps.h"
+#include "mplang/Dialect/Store/IR/StoreURI.h"
+
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SHA256.h"
@@ -16,8 +22,26 @@ namespace mlir::simp {
 using namespace mlir;
 using namespace mlir::simp;
 
-std::string mlir::simp::programDigest(ModuleOp rankModule) {
-  std::string text;
+std::string simp::describeJob(const JobBinding &job) {
+  std::string text = "@" + job.entry + "(";
+  for (auto [i, uri] : llvm::enumerate(job.references))
+    text += (i ? ", " : "") + (uri.empty() ? "value" : "@" + uri);
+  return text + ") world_size=" +
+         (job.worldSize ? std::to_string(*job.worldSize) : "none");
+}
+
+std::string simp::jobDigest(ModuleOp rankModule, const JobBinding &job) {
+  // Names are length-prefixed, so that no two bindings read the same.
+  std::string text = "mplang job 1\nworld_size " +
+                     (job.worldSize ? std::to_string(*job.worldSize) : "none") +
+                     "\nentry " + std::to_string(job.entry.size()) + " " +
+                     job.entry + "\nargs " +
+                     std::to_string(job.references.size()) + "\n";
+  for (const std::string &uri : job.references)
+    text += uri.empty()
+                ? "value\n"
+                : "ref " + std::to_string(uri.size()) + " " + uri + "\n";
+  text += "module\n";
   llvm::raw_string_ostream os(text);
   // Without debug info no location is printed; the generic form does not
   // depend on custom printers. The flags a command line can set are fixed
@@ -34,21 +58,118 @@ std::string mlir::simp::programDigest(ModuleOp rankModule) {
   alone->print(os, flags);
   std::array<uint8_t, 32> hash = llvm::SHA256::hash(llvm::ArrayRef(
       reinterpret_cast<const uint8_t *>(text.data()), text.size()));
-  return "sha256:" + llvm::toHex(hash, /*LowerCase=*/true);
+  return kJobDigestPrefix + llvm::toHex(hash, /*LowerCase=*/true);
 }
 
 namespace {
 
 struct SimpProgramDigests
     : public simp::impl::SimpProgramDigestsBase<SimpProgramDigests> {
-  void runOnOperation() override {
-    for (auto nested : getOperation().getOps<ModuleOp>())
-      if (auto rank = nested->getAttrOfType<IntegerAttr>(
-              SimpDialect::getRankAttrName()))
-        llvm::outs() << "rank " << rank.getInt() << ": "
-                     << programDigest(nested) << "\n";
-    markAllAnalysesPreserved();
-  }
+  using SimpProgramDigestsBase::SimpProgramDigestsBase;
+
+  /// (rank, global argument index) -> URI, from `inputs`.
+  FailureOr<std::map<std::pair<int64_t, unsigned>, std::string>>
+  parseInputs(ArrayRef<Type> args, int64_t worldSize);
+  void runOnOperation() override;
 };
 
 } // namespace
+
+FailureOr<std::map<std::pair<int64_t, unsigned>, std::string>>
+SimpProgramDigests::parseInputs(ArrayRef<Type> args, int64_t worldSize) {
+  std::map<std::pair<int64_t, unsigned>, std::string> references;
+  for (StringRef spec : inputs) {
+    auto [where, bound] = spec.split('=');
+    auto [rankText, indexText] = where.split(':');
+    int64_t rank;
+    unsigned index;
+    if (rankText.getAsInteger(10, rank) || indexText.getAsInteger(10, index) ||
+        !spec.contains('='))
+      return getOperation().emitError("bad input '")
+             << spec << "': expected R:I=@URI (or R:I=FILE.npy, by value)";
+    if (rank < 0 || rank >= worldSize || index >= args.size() ||
+        !getRankLocalType(args[index], rank))
+      return getOperation().emitError("input '")
+             << spec << "': rank " << rank << " does not hold argument "
+             << index;
+    // A file the driver reads is a value, as an --arg is.
+    if (!bound.consume_front("@"))
+      continue;
+    store::ObjectURI uri;
+    std::string error;
+    if (!store::parseObjectURI(bound, uri, error))
+      return getOperation().emitError("input '") << spec << "': " << error;
+    references[{rank, index}] = bound.str();
+  }
+  return references;
+}
+
+void SimpProgramDigests::runOnOperation() {
+  ModuleOp module = getOperation();
+  std::optional<int64_t> worldSize = getWorldSize(module);
+  auto isRank = [](ModuleOp nested) {
+    return bool(nested->getAttr(SimpDialect::getRankAttrName()));
+  };
+  bool projected = llvm::any_of(module.getOps<ModuleOp>(), isRank);
+  // Global argument types, to map bindings to each rank's arguments.
+  SmallVector<Type> globalArgs;
+  std::map<std::pair<int64_t, unsigned>, std::string> references;
+  if (!projected) {
+    // A global program: bindings and kept results name its arguments and
+    // results, as mplang-run's do; project it as mplang-run does.
+    auto fn = module.lookupSymbol<func::FuncOp>(entry);
+    if (!fn || !worldSize) {
+      module.emitError(fn ? "the program has no 'simp.world_size'"
+                          : "no entry function @" + entry);
+      return signalPassFailure();
+    }
+    globalArgs.assign(fn.getArgumentTypes().begin(),
+                      fn.getArgumentTypes().end());
+    SmallVector<Type> results(fn.getResultTypes());
+    FailureOr<std::map<std::pair<int64_t, unsigned>, std::string>> parsed =
+        parseInputs(globalArgs, *worldSize);
+    if (failed(parsed))
+      return signalPassFailure();
+    references = std::move(*parsed);
+    KeptResults kept;
+    if (std::string error =
+            parseKeepSpecs(keep, results, *worldSize, nullptr, kept);
+        !error.empty()) {
+      module.emitError(error);
+      return signalPassFailure();
+    }
+    OpPassManager project(ModuleOp::getOperationName());
+    project.addPass(createSimpProject());
+    if (failed(runPipeline(project, module)) ||
+        failed(keepResults(module, entry, results, kept)))
+      return signalPassFailure();
+  } else if (!inputs.empty() || !keep.empty()) {
+    module.emitError("inputs and keep name the arguments and results of the "
+                     "global program: give it unprojected");
+    return signalPassFailure();
+  }
+  for (auto nested : module.getOps<ModuleOp>()) {
+    auto rank =
+        nested->getAttrOfType<IntegerAttr>(SimpDialect::getRankAttrName());
+    if (!rank)
+      continue;
+    auto fn = nested.lookupSymbol<func::FuncOp>(entry);
+    if (!fn || fn.isExternal()) {
+      nested.emitError("rank ")
+          << rank.getInt() << " has no entry function @" << entry;
+      return signalPassFailure();
+    }
+    JobBinding job{getWorldSize(nested), entry, {}};
+    // Rank r's entry takes the global arguments r holds, in order.
+    for (auto [i, type] : llvm::enumerate(globalArgs))
+      if (getRankLocalType(type, rank.getInt())) {
+        auto it = references.find({rank.getInt(), unsigned(i)});
+        job.references.push_back(it == references.end() ? "" : it->second);
+      }
+    job.references.resize(fn.getNumArguments());
+    llvm::outs() << "rank " << rank.getInt() << ": " << describeJob(job) << " "
+                 << jobDigest(nested, job) << "\n";
+  }
+  if (projected)
+    markAllAnalysesPreserved();
+}
