@@ -4,7 +4,8 @@
 // approved module (a private helper that moves the exact salary), another
 // object or a value in place of the approved one, and a kept result under a
 // default name are refused. A worker that releases nothing to the driver
-// sends it no error text (a private index out of bounds), no statistics or
+// sends it no error text (a private index out of bounds, the receive a
+// timed-out job waits for), no statistics or
 // traces, and refuses references without describing the object (a file of
 // another type, a missing file): its operator's log has the details.
 // --release-to-driver=details releases those and still no results. With
@@ -20,6 +21,8 @@
 // CHECK: ok a kept default name: {{.*}}is not approved
 // CHECK: ok private error text: {{.*}}rank 0 failed: rank 0: failed (its worker keeps the details in its log: --release-to-driver=none)
 // CHECK: ok logged: index 98765 is out of bounds for dimension 0 of size 4
+// CHECK: ok time-out: {{.*}}rank 0 failed: rank 0: deadline_exceeded (its worker keeps the details in its log: --release-to-driver=none)
+// CHECK: ok logged: rank 0 waits for tag 0 from rank 1
 // CHECK: ok statistics: {{.*}}HTTP 403: rank 0 releases no statistics or traces to the driver (--release-to-driver=none)
 // CHECK: ok trace: {{.*}}HTTP 403: rank 0 releases no statistics or traces to the driver (--release-to-driver=none)
 // CHECK: ok an object of another type: {{.*}}HTTP 400: argument 0: @fs://medical_2026.npy cannot be bound (rank 0 describes its objects only in its log: --release-to-driver=none)

@@ -26,6 +26,7 @@ os.makedirs(TMP, exist_ok=True)
 FETCH = os.path.join(os.path.dirname(WORKER), "mplang-fetch")
 SALARY = os.path.join(INPUTS, "salary.mlir")
 INDEX = os.path.join(INPUTS, "private-index.mlir")
+HANG = os.path.join(INPUTS, os.pardir, "hang.mlir")
 DATA = os.path.join(TMP, "data")
 procs = []
 
@@ -177,8 +178,15 @@ try:
           "log: --release-to-driver=none)", absent="98765")
     logged(log, "index 98765 is out of bounds for dimension 0 of size 4")
 
-    # Statistics and traces follow data-dependent loops.
+    # Which receive a timed-out job waits for follows its data too.
     path, log = workers(["--release-to-driver=none"])
+    check("time-out", run(path, HANG, "--timeout", "1", "--arg", "0:0=true",
+                          "--arg", "1:0=false", "--keep", "0:0=mem://h"), 1,
+          "rank 0 failed: rank 0: deadline_exceeded (its worker keeps the "
+          "details in its log", absent="waits for")
+    logged(log, "rank 0 waits for tag 0 from rank 1")
+
+    # Statistics and traces follow data-dependent loops.
     stats = os.path.join(TMP, "stats.json")
     check("statistics", run(path, INDEX, *index, "--keep", "0:0=mem://p",
                             "--stats-json", stats), 1,
