@@ -63,21 +63,27 @@ std::string simp::jobDigest(ModuleOp rankModule, const JobBinding &job) {
 
 namespace {
 
+/// (rank, global argument index) -> the URI it is bound to.
+using References = std::map<std::pair<int64_t, unsigned>, std::string>;
+
 struct SimpProgramDigests
     : public simp::impl::SimpProgramDigestsBase<SimpProgramDigests> {
   using SimpProgramDigestsBase::SimpProgramDigestsBase;
 
-  /// (rank, global argument index) -> URI, from `inputs`.
-  FailureOr<std::map<std::pair<int64_t, unsigned>, std::string>>
-  parseInputs(ArrayRef<Type> args, int64_t worldSize);
+  /// The arguments `inputs` binds by reference.
+  FailureOr<References> parseInputs(ArrayRef<Type> args, int64_t worldSize);
+  /// Projects the global program and keeps its results as mplang-run does;
+  /// sets the global entry's argument types and what binds them.
+  LogicalResult prepareGlobal(SmallVector<Type> &globalArgs,
+                              References &references);
   void runOnOperation() override;
 };
 
 } // namespace
 
-FailureOr<std::map<std::pair<int64_t, unsigned>, std::string>>
-SimpProgramDigests::parseInputs(ArrayRef<Type> args, int64_t worldSize) {
-  std::map<std::pair<int64_t, unsigned>, std::string> references;
+FailureOr<References> SimpProgramDigests::parseInputs(ArrayRef<Type> args,
+                                                      int64_t worldSize) {
+  References references;
   for (StringRef spec : inputs) {
     auto [where, bound] = spec.split('=');
     auto [rankText, indexText] = where.split(':');
@@ -104,46 +110,44 @@ SimpProgramDigests::parseInputs(ArrayRef<Type> args, int64_t worldSize) {
   return references;
 }
 
-void SimpProgramDigests::runOnOperation() {
+LogicalResult SimpProgramDigests::prepareGlobal(SmallVector<Type> &globalArgs,
+                                                References &references) {
   ModuleOp module = getOperation();
   std::optional<int64_t> worldSize = getWorldSize(module);
-  auto isRank = [](ModuleOp nested) {
-    return bool(nested->getAttr(SimpDialect::getRankAttrName()));
-  };
-  bool projected = llvm::any_of(module.getOps<ModuleOp>(), isRank);
-  // Global argument types, to map bindings to each rank's arguments.
+  auto fn = module.lookupSymbol<func::FuncOp>(entry);
+  if (!fn || !worldSize)
+    return module.emitError(fn ? "the program has no 'simp.world_size'"
+                               : "no entry function @" + entry);
+  globalArgs.assign(fn.getArgumentTypes().begin(), fn.getArgumentTypes().end());
+  SmallVector<Type> results(fn.getResultTypes());
+  FailureOr<References> parsed = parseInputs(globalArgs, *worldSize);
+  if (failed(parsed))
+    return failure();
+  references = std::move(*parsed);
+  KeptResults kept;
+  if (std::string error =
+          parseKeepSpecs(keep, results, *worldSize, nullptr, kept);
+      !error.empty())
+    return module.emitError(error);
+  OpPassManager project(ModuleOp::getOperationName());
+  project.addPass(createSimpProject());
+  if (failed(runPipeline(project, module)))
+    return failure();
+  return keepResults(module, entry, results, kept);
+}
+
+void SimpProgramDigests::runOnOperation() {
+  ModuleOp module = getOperation();
+  bool projected = llvm::any_of(module.getOps<ModuleOp>(), [](ModuleOp m) {
+    return bool(m->getAttr(SimpDialect::getRankAttrName()));
+  });
+  // A global program's bindings and kept results name its arguments and
+  // results, as mplang-run's do.
   SmallVector<Type> globalArgs;
-  std::map<std::pair<int64_t, unsigned>, std::string> references;
-  if (!projected) {
-    // A global program: bindings and kept results name its arguments and
-    // results, as mplang-run's do; project it as mplang-run does.
-    auto fn = module.lookupSymbol<func::FuncOp>(entry);
-    if (!fn || !worldSize) {
-      module.emitError(fn ? "the program has no 'simp.world_size'"
-                          : "no entry function @" + entry);
-      return signalPassFailure();
-    }
-    globalArgs.assign(fn.getArgumentTypes().begin(),
-                      fn.getArgumentTypes().end());
-    SmallVector<Type> results(fn.getResultTypes());
-    FailureOr<std::map<std::pair<int64_t, unsigned>, std::string>> parsed =
-        parseInputs(globalArgs, *worldSize);
-    if (failed(parsed))
-      return signalPassFailure();
-    references = std::move(*parsed);
-    KeptResults kept;
-    if (std::string error =
-            parseKeepSpecs(keep, results, *worldSize, nullptr, kept);
-        !error.empty()) {
-      module.emitError(error);
-      return signalPassFailure();
-    }
-    OpPassManager project(ModuleOp::getOperationName());
-    project.addPass(createSimpProject());
-    if (failed(runPipeline(project, module)) ||
-        failed(keepResults(module, entry, results, kept)))
-      return signalPassFailure();
-  } else if (!inputs.empty() || !keep.empty()) {
+  References references;
+  if (!projected && failed(prepareGlobal(globalArgs, references)))
+    return signalPassFailure();
+  if (projected && (!inputs.empty() || !keep.empty())) {
     module.emitError("inputs and keep name the arguments and results of the "
                      "global program: give it unprojected");
     return signalPassFailure();
