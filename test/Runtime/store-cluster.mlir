@@ -2,13 +2,15 @@
 // credential; a session whose second and third jobs use the key pair the
 // first kept in P0's worker; mem:// objects expiring (--store-ttl) while the
 // worker keeps serving; program approval (--approved-programs with the
-// digests mplang-opt prints), the same digest for bytecode and text, a
-// refused program named by its digest, and the next approved job running;
+// digests mplang-opt prints for each entry), the same digest for bytecode
+// and text, a refused job named by its digest, and the next approved job
+// running;
 // the two-party BFV addition with each input loaded by its owner's worker
 // and the sum kept on P0 behind --release-to-driver=none: the driver's job
 // bodies hold the URIs but not the inputs' bytes, the driver and the other
 // party are refused the sum (403), P0's own credential fetches it, also
-// over mutual TLS with P0's certificate.
+// over mutual TLS with P0's certificate; the same job approved with its
+// bindings and kept name.
 // RUN: %python %S/store_cluster.py mplang-worker mplang-run mplang-opt %S/Inputs/session.mlir %examples %S/../../scripts/make-test-certs.sh %t | FileCheck %s
 
 // CHECK: ok live: 200 0 bytes
@@ -24,7 +26,7 @@
 // CHECK: ok fetch expired: {{.*}}HTTP 410: mem://keys/pk: expired
 // CHECK: ok approved, bytecode: rank 1: <absent>
 // CHECK: ok approved, text: rank 1: <absent>
-// CHECK: ok unapproved: {{.*}}refused the job: HTTP 403: the program of rank 0 (sha256:{{[0-9a-f]+}}) is not approved by this worker (--approved-programs)
+// CHECK: ok unapproved: {{.*}}refused the job: HTTP 403: the job of rank 0 (@main(value) world_size=2 job-sha256:{{[0-9a-f]+}}) is not approved by this worker (--approved-programs)
 // CHECK: ok approved after a refusal: rank 1: <absent>
 
 // Inputs by reference, a kept result, and who may fetch it.
@@ -41,6 +43,7 @@
 // CHECK: ok fetch with the party's own token: dense<[11, 22, 33, 44]> : tensor<4xi64>
 // CHECK: ok fetched file: (11, 22, 33, 44)
 // CHECK: ok default URI: rank 1: <absent>
+// CHECK: ok approved, kept: rank 1: <absent>
 // CHECK: ok kept over TLS: rank 1: <absent>
 // CHECK: ok fetch over TLS as the driver: {{.*}}HTTP 403: rank 0 releases no objects to the driver
 // CHECK: ok fetch over TLS as another party: {{.*}}HTTP 403: objects of rank 0 are released to rank 0 only, not to rank 1

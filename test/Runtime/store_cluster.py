@@ -11,13 +11,12 @@ surprise. Every worker started here is stopped here.
 import http.client
 import json
 import os
-import secrets
 import struct
 import subprocess
 import sys
 import time
 
-from free_ports import free_ports
+from free_ports import cluster_config, free_ports
 
 WORKER, RUN, OPT, SESSION, EXAMPLES, CERTS, TMP = sys.argv[1:8]
 os.makedirs(TMP, exist_ok=True)
@@ -45,11 +44,7 @@ def workers(*flags, data=None, tls=False):
     CERTS); returns its file, ports and the driver's token once both answer
     (with TLS, mplang-run waits for them instead)."""
     ports = free_ports(2)
-    driver = secrets.token_hex(16)
-    config = {"nodes": [{"name": f"n{r}", "endpoint": f"127.0.0.1:{p}",
-                         "token": secrets.token_hex(16)}
-                        for r, p in enumerate(ports)],
-              "driver": {"token": driver}}
+    config, driver = cluster_config(ports)
     directory = TMP
     if tls:
         directory = os.path.join(TMP, "certs")
@@ -83,10 +78,11 @@ def run(path, *args):
     return res.returncode, (res.stdout + res.stderr).strip()
 
 
-def program_digests(program):
-    """mplang-opt's `rank R: sha256:HEX` lines for `program`."""
+def program_digests(program, *options):
+    """mplang-opt's `rank R: ... job-sha256:HEX` lines for an invocation of
+    `program`."""
     return subprocess.run(
-        [OPT, "--simp-project", "--simp-program-digests", "-o", os.devnull,
+        [OPT, "--simp-program-digests=" + " ".join(options), "-o", os.devnull,
          program], capture_output=True, text=True, check=True).stdout
 
 
@@ -146,8 +142,9 @@ try:
     check("fetch expired", fetch(path, 0, "mem://keys/pk"), 1,
           "HTTP 410: mem://keys/pk: expired")
 
-    # Program approval: digests of the session's per-rank programs.
-    digests = program_digests(SESSION)
+    # Program approval: digests of the session's two jobs.
+    digests = (program_digests(SESSION, "entry=keygen") +
+               program_digests(SESSION, "entry=add"))
     other = program_digests(os.path.join(EXAMPLES, "bfv_encrypted_add.mlir"))
     approved = os.path.join(TMP, "approved.txt")
     with open(approved, "w") as f:
@@ -161,7 +158,8 @@ try:
     digest0 = other.splitlines()[0].split()[-1]
     check("unapproved",
           run(path, os.path.join(EXAMPLES, "bfv_encrypted_add.mlir"), X, Y),
-          1, f"HTTP 403: the program of rank 0 ({digest0}) is not approved")
+          1, f"HTTP 403: the job of rank 0 (@main(value) world_size=2 "
+          f"{digest0}) is not approved")
     check("approved after a refusal", run(path, SESSION, "--entry", "keygen"),
           0, "rank 0: <bfv.public_key>")
 
@@ -211,6 +209,17 @@ try:
     print("ok fetched file:", struct.unpack("<4q", body[-32:]))
     check("default URI", run(path, add, *by_ref, "--keep", "all"), 0,
           "rank 0: mem://run-")
+
+    # The same deployment with approval: the job with its inputs by
+    # reference and its result kept under the approved name runs.
+    approved = os.path.join(TMP, "approved-kept.txt")
+    with open(approved, "w") as f:
+        f.write(program_digests(add, "inputs=0:0=@fs://x.npy,1:1=@fs://y.npy",
+                                "keep=0:0=mem://sum"))
+    path, ports, driver = workers("--release-to-driver=none",
+                                  "--approved-programs", approved, data=data)
+    check("approved, kept", run(path, add, *by_ref, "--keep",
+                                "0:0=mem://sum"), 0, "rank 0: mem://sum")
 
     # The same over mutual TLS: the owner's token and certificate fetch.
     path, ports, driver = workers("--release-to-driver=none", data=data,

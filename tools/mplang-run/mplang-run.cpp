@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Dialect/Simp/IR/Parties.h"
+#include "mplang/Dialect/Simp/Transforms/KeepResults.h"
 #include "mplang/Dialect/Simp/Transforms/Link.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
@@ -260,7 +261,7 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
           rt::parseKeepSpecs(keepSpecs, sig.results, *worldSize, kept);
       !s.isOk())
     return fail(s.message());
-  if (failed(rt::keepResults(*module, entryName, sig.results, kept)))
+  if (failed(simp::keepResults(*module, entryName, sig.results, kept)))
     return 1;
 
   std::optional<rt::jit::Mode> mode = rt::jit::parseMode(jitMode);

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/Runtime/Cluster/Worker.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
@@ -112,14 +113,15 @@ static cl::opt<unsigned>
 
 static cl::opt<std::string> approvedPrograms(
     "approved-programs",
-    cl::desc("Run only programs whose digest (mplang-opt "
+    cl::desc("Run only jobs whose digest (mplang-opt "
              "--simp-program-digests) is the last word of a line of FILE"),
     cl::cat(category));
 
 static cl::opt<std::string> releaseToDriver(
     "release-to-driver",
-    cl::desc("all: results and kept objects may go to the driver; none: "
-             "only to this party's own credential"),
+    cl::desc("all: results, kept objects and run details (error texts, "
+             "statistics, traces) may go to the driver; details: only run "
+             "details; none: nothing (details go to stderr)"),
     cl::init("all"), cl::cat(category));
 
 static cl::opt<std::string>
@@ -147,7 +149,7 @@ static int fail(const llvm::Twine &message) {
 }
 
 /// Reads digests, one per line as the last word (so mplang-opt's
-/// `rank R: sha256:HEX` lines can be pasted); `#` starts a comment.
+/// `rank R: ... job-sha256:HEX` lines can be pasted); `#` starts a comment.
 static Status loadApprovedPrograms(const std::string &path,
                                    std::set<std::string> &digests) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
@@ -163,12 +165,20 @@ static Status loadApprovedPrograms(const std::string &path,
     llvm::StringRef digest = line.rsplit(' ').second;
     if (digest.empty())
       digest = line;
+    std::string where = (path + ":" + llvm::Twine(i + 1) + ": '").str();
+    if (digest.starts_with("sha256:"))
+      return Status::error(
+          where + digest +
+          "' approves a program but not what runs (its entry and how its "
+          "arguments are bound): approve the job-sha256: line mplang-opt "
+          "--simp-program-digests prints for the invocation "
+          "(docs/deployment.md)");
     llvm::StringRef hex = digest;
-    if (!hex.consume_front("sha256:") || hex.size() != 64 ||
+    if (!hex.consume_front(mlir::simp::kJobDigestPrefix) || hex.size() != 64 ||
         !llvm::all_of(hex, [](char c) { return llvm::isHexDigit(c); }) ||
         hex.lower() != hex)
-      return Status::error(path + ":" + llvm::Twine(i + 1) + ": '" + digest +
-                           "' is not sha256: and 64 lowercase hex digits");
+      return Status::error(where + digest +
+                           "' is not job-sha256: and 64 lowercase hex digits");
     digests.insert(digest.str());
   }
   return Status::ok();
@@ -240,10 +250,12 @@ int main(int argc, char **argv) {
   options.authDeadlineSeconds = authDeadline;
   options.maxUnauthenticated = maxUnauthenticated;
   options.maxConnectionsPerPeer = maxConnectionsPerPeer;
-  if (releaseToDriver != "all" && releaseToDriver != "none")
-    return fail("--release-to-driver takes all or none, not '" +
+  if (releaseToDriver != "all" && releaseToDriver != "details" &&
+      releaseToDriver != "none")
+    return fail("--release-to-driver takes all, details or none, not '" +
                 releaseToDriver + "'");
   options.releaseToDriver = releaseToDriver == "all";
+  options.releaseDetails = releaseToDriver != "none";
   options.jit.mode = *mode;
   options.jit.cacheDir = jitCache;
   options.jit.cacheMaxBytes = jitCacheMaxKiB << 10;

@@ -10,7 +10,8 @@ using namespace mplang::rt;
 
 void mplang::rt::serveObject(const httplib::Request &req,
                              httplib::Response &res, int64_t rank,
-                             int64_t sender, bool releaseToDriver) {
+                             int64_t sender, bool releaseToDriver,
+                             bool driverReadsFiles) {
   auto refuse = [&](int status, const std::string &message) {
     res.status = status;
     res.set_content(message + "\n", "text/plain");
@@ -28,6 +29,14 @@ void mplang::rt::serveObject(const httplib::Request &req,
   std::string error;
   if (!mlir::store::parseObjectURI(uri, parsed, error))
     return refuse(400, error);
+  // With approved programs, files (raw inputs among them) leave the party
+  // only as an approved job decides; mem:// objects are what jobs kept.
+  if (sender < 0 && !driverReadsFiles &&
+      parsed.scheme != mlir::store::Scheme::Memory)
+    return refuse(403, "rank " + std::to_string(rank) +
+                           " releases no files to the driver "
+                           "(--approved-programs): fetch mem:// objects, "
+                           "or files with the party's own credential");
   std::shared_ptr<ObjectStore> objects = getObjectStore(rank);
   if (!objects)
     return refuse(404, "rank " + std::to_string(rank) + " has no store");

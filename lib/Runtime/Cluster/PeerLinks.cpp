@@ -345,7 +345,11 @@ bool PeerLinks::sendAlone(httplib::Client &client, int64_t dst, Link &link) {
 }
 
 void PeerLinks::broadcastAbort(const std::string &job,
-                               const std::string &reason) {
+                               const std::string &detailed) {
+  std::string reason =
+      redactAborts ? "rank " + std::to_string(self) +
+                         " stopped the job (its reason stays in its log)"
+                   : detailed;
   std::lock_guard<std::mutex> lock(noticeMutex);
   llvm::erase_if(notices, [](Notice &notice) {
     if (!*notice.done)

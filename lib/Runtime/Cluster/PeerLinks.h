@@ -64,6 +64,10 @@ public:
   void stop();
   /// Tells every other worker to abort `job`, in the background.
   void broadcastAbort(const std::string &job, const std::string &reason);
+  /// Abort notices say only who stopped the job: peers may pass a reason on
+  /// to the driver, and a reason can tell of private data (a time-out's
+  /// waiting receives, a send's loop iteration).
+  bool redactAborts = false;
 
 private:
   struct Outgoing {

@@ -104,7 +104,9 @@ struct Worker::Impl {
       : config(config), options(options),
         links(this->config, options.rank, options.connectRetrySeconds),
         pool(options.poolThreads),
-        kernels(jit::makeRegistry(KernelRegistry::getDefault(), options.jit)) {}
+        kernels(jit::makeRegistry(KernelRegistry::getDefault(), options.jit)) {
+    links.redactAborts = !options.releaseDetails;
+  }
 
   void routes();
   /// Who sent `req`: a rank, -1 for the driver; nullopt after replying
@@ -151,6 +153,11 @@ struct Worker::Impl {
   void trace(const httplib::Request &req, httplib::Response &res);
   void release(const httplib::Request &req, httplib::Response &res);
   void run(std::shared_ptr<Job> job, std::shared_ptr<Program> program);
+  /// Writes one line to this process's stderr, the operator's log.
+  void log(const std::string &line);
+  /// `status` as the driver may see it: without options.releaseDetails,
+  /// its code and a generic text, the details logged with `what`.
+  Status forDriver(const Status &status, const std::string &what);
   /// Writes the job's trace to its temporary file.
   void writeTrace(Job &job, const Tracer &tracer);
   void reap();

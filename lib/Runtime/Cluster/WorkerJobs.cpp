@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "WorkerImpl.h"
+#include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/Runtime/Executor.h"
@@ -78,12 +79,19 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
         "the module holds no program for rank " + std::to_string(options.rank) +
             " (a module with simp.rank = " + std::to_string(options.rank) +
             ")");
+  // Approval covers what runs: the program, its world, the entry and where
+  // each argument comes from, before anything is loaded.
   if (options.approvedPrograms) {
-    std::string digest = mlir::simp::programDigest(mine);
+    mlir::simp::JobBinding binding{
+        mlir::simp::getWorldSize(mine), request.entry, {}};
+    for (llvm::StringRef arg : request.args)
+      binding.references.push_back(arg.consume_front("@") ? arg.str()
+                                                          : std::string());
+    std::string digest = mlir::simp::jobDigest(mine, binding);
     if (!options.approvedPrograms->count(digest))
       return reply(res, 403,
-                   "the program of rank " + std::to_string(options.rank) +
-                       " (" + digest +
+                   "the job of rank " + std::to_string(options.rank) + " (" +
+                       mlir::simp::describeJob(binding) + " " + digest +
                        ") is not approved by this worker "
                        "(--approved-programs)");
   }
@@ -94,10 +102,16 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     return reply(res, 403,
                  "rank " + std::to_string(options.rank) +
                      " releases no results to the driver "
-                     "(--release-to-driver=none), and @" +
-                     request.entry + " returns " +
+                     "(--release-to-driver=" +
+                     (options.releaseDetails ? "details" : "none") +
+                     "), and @" + request.entry + " returns " +
                      std::to_string(entry.getNumResults()) +
                      ": keep them on this party (mplang-run --keep)");
+  if (!options.releaseDetails && (request.trace || request.statistics))
+    return reply(res, 403,
+                 "rank " + std::to_string(options.rank) +
+                     " releases no statistics or traces to the driver "
+                     "(--release-to-driver=none)");
   if (entry.getNumArguments() != request.args.size())
     return reply(res, 400,
                  "@" + request.entry + " takes " +
@@ -126,6 +140,18 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     // Arguments by reference come from this party's own store.
     Status s = decodeArgument(bytes, argTypes[i],
                               getObjectStore(options.rank).get(), value);
+    // What a refusal says of an object (whether it exists, its type) is
+    // for those who may read it.
+    if (!s.isOk() && !options.releaseDetails &&
+        llvm::StringRef(bytes).starts_with("@")) {
+      log("job " + id + ": argument " + std::to_string(i) + ": " + s.message());
+      return reply(res, 400,
+                   "argument " + std::to_string(i) + ": " + bytes +
+                       " cannot be bound (rank " +
+                       std::to_string(options.rank) +
+                       " describes its objects only in its log: "
+                       "--release-to-driver=none)");
+    }
     if (!s.isOk())
       return reply(res, 400,
                    "argument " + std::to_string(i) + ": " + s.message());
@@ -211,6 +237,8 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
   // The plans refer to the module's ops: release them before the context.
   program.reset();
 
+  if (!failure.isOk())
+    failure = forDriver(failure, "job " + job->id + " failed");
   std::lock_guard<std::mutex> lock(job->mutex);
   if (failure.isOk()) {
     job->state = JobState::Succeeded;
@@ -221,4 +249,23 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
   }
   job->finished = Clock::now();
   job->changed.notify_all();
+}
+
+void Worker::Impl::log(const std::string &line) {
+  // One write per line, so that concurrent jobs' lines do not mix.
+  llvm::errs() << ("mplang-worker: rank " + std::to_string(options.rank) +
+                   ": " + line + "\n");
+}
+
+Status Worker::Impl::forDriver(const Status &status, const std::string &what) {
+  if (options.releaseDetails)
+    return status;
+  // Which op failed is no less private than why: a data-dependent branch
+  // decides it. The code stays, so the driver still finds the root cause.
+  log(what + ": " + status.message());
+  return Status::error(status.code(),
+                       "rank " + std::to_string(options.rank) + ": " +
+                           statusCodeName(status.code()).str() +
+                           " (its worker keeps the details in its log: "
+                           "--release-to-driver=none)");
 }

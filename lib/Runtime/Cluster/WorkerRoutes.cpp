@@ -147,7 +147,9 @@ void Worker::Impl::status(const httplib::Request &req, httplib::Response &res) {
   }
   // A job can be aborted before it runs (a peer failed, a bad message).
   if (Status reason = job->comm.abortStatus(); !reason.isOk())
-    body["abort_reason"] = reason.message();
+    body["abort_reason"] = options.releaseDetails
+                               ? reason.message()
+                               : "aborted (details in the worker's log)";
   res.set_content(body.dump(), "application/json");
 }
 
@@ -214,7 +216,8 @@ void Worker::Impl::routes() {
               });
   server->Get("/v1/objects", [this](const httplib::Request &req,
                                     httplib::Response &res) {
-    serveObject(req, res, options.rank, sender(req), options.releaseToDriver);
+    serveObject(req, res, options.rank, sender(req), options.releaseToDriver,
+                /*driverReadsFiles=*/!options.approvedPrograms);
   });
   // Last, so that only requests no route took get here.
   auto unknown = [](const httplib::Request &req, httplib::Response &res) {

@@ -20,9 +20,11 @@ namespace mplang::rt {
 
 /// Serves a fetch on the worker of `rank` from `sender` (a rank, or -1 for
 /// the driver): 200 with the object's bytes, 400 for a malformed URI, 403
-/// for anyone else, 404 for a missing object, 410 for an expired one.
+/// for anyone else (and for the driver a file, unless `driverReadsFiles`),
+/// 404 for a missing object, 410 for an expired one.
 void serveObject(const httplib::Request &req, httplib::Response &res,
-                 int64_t rank, int64_t sender, bool releaseToDriver);
+                 int64_t rank, int64_t sender, bool releaseToDriver,
+                 bool driverReadsFiles);
 
 /// Fetches `uri` from the worker of `rank`, as the driver (`asNode` empty)
 /// or as the node named `asNode` with its own credential.

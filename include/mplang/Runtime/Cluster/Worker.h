@@ -52,12 +52,19 @@ struct WorkerOptions {
   /// 8 workers on one host (per peer a link, a helper for parts of large
   /// messages and abort notices; the driver's) and a few drivers.
   unsigned maxConnectionsPerPeer = 32;
-  /// When set, only jobs whose program for this rank has one of these
-  /// digests (mlir::simp::programDigest) run; others get 403.
+  /// When set, only jobs with one of these digests (mlir::simp::jobDigest:
+  /// the rank's program, entry, argument bindings and world size) run;
+  /// others get 403. The driver then fetches no files (only mem://).
   std::optional<std::set<std::string>> approvedPrograms;
   /// Whether jobs may return results, and kept objects be fetched, by the
   /// driver; the party's own credential may always fetch its objects.
   bool releaseToDriver = true;
+  /// Whether the driver gets what a run reveals besides its results: error
+  /// texts (values, objects of the store, failing ops), statistics and
+  /// traces. Without, failures reach the driver as their code and a generic
+  /// text, the details go to this process's stderr, and jobs asking for
+  /// statistics or a trace are refused.
+  bool releaseDetails = true;
   /// Local code of jobs compiled to native code (docs/jit.md).
   jit::Options jit;
 };

@@ -8,6 +8,7 @@
 #ifndef MPLANG_RUNTIME_STORE_OBJECTSTORE_H
 #define MPLANG_RUNTIME_STORE_OBJECTSTORE_H
 
+#include "mplang/Dialect/Simp/Transforms/KeepResults.h"
 #include "mplang/Runtime/Status.h"
 #include "mplang/Runtime/Value.h"
 
@@ -108,22 +109,15 @@ std::string encodeArgument(const Value &value);
 Status decodeArgument(llvm::StringRef bytes, mlir::Type type,
                       ObjectStore *store, Value &out);
 
-/// (rank, global result index) -> the URI it is kept as on that rank.
-using KeptResults = std::map<std::pair<int64_t, unsigned>, std::string>;
+using mlir::simp::KeptResults;
 
 /// Parses `mplang-run --keep` specs: `R:I` (kept as
 /// `mem://run-RANDOM/resultI`, fresh for each run), `R:I=URI`, or `all`
-/// (every result every rank holds). `results` are the global entry's
-/// result types.
+/// (every result every rank holds). `results` are the global entry's result
+/// types. The rewrite is mlir::simp::keepResults.
 Status parseKeepSpecs(llvm::ArrayRef<std::string> specs,
                       llvm::ArrayRef<mlir::Type> results, int64_t worldSize,
                       KeptResults &kept);
-
-/// Makes each rank's entry in `projected` (per-rank modules) save its kept
-/// results in its own store instead of returning them.
-mlir::LogicalResult keepResults(mlir::ModuleOp projected, llvm::StringRef entry,
-                                llvm::ArrayRef<mlir::Type> results,
-                                const KeptResults &kept);
 
 } // namespace mplang::rt
 

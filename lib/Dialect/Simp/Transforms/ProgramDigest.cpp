@@ -1,8 +1,14 @@
-//===- ProgramDigest.cpp - digests of per-rank programs -------------------===//
+//===- ProgramDigest.cpp - what an operator approves ----------------------===//
 
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/KeepResults.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
+#include "mplang/Dialect/Store/IR/StoreOps.h"
+#include "mplang/Dialect/Store/IR/StoreURI.h"
+
+#include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SHA256.h"
@@ -16,8 +22,26 @@ namespace mlir::simp {
 using namespace mlir;
 using namespace mlir::simp;
 
-std::string mlir::simp::programDigest(ModuleOp rankModule) {
-  std::string text;
+std::string simp::describeJob(const JobBinding &job) {
+  std::string text = "@" + job.entry + "(";
+  for (auto [i, uri] : llvm::enumerate(job.references))
+    text += (i ? ", " : "") + (uri.empty() ? "value" : "@" + uri);
+  return text + ") world_size=" +
+         (job.worldSize ? std::to_string(*job.worldSize) : "none");
+}
+
+std::string simp::jobDigest(ModuleOp rankModule, const JobBinding &job) {
+  // Names are length-prefixed, so that no two bindings read the same.
+  std::string text = "mplang job 1\nworld_size " +
+                     (job.worldSize ? std::to_string(*job.worldSize) : "none") +
+                     "\nentry " + std::to_string(job.entry.size()) + " " +
+                     job.entry + "\nargs " +
+                     std::to_string(job.references.size()) + "\n";
+  for (const std::string &uri : job.references)
+    text += uri.empty()
+                ? "value\n"
+                : "ref " + std::to_string(uri.size()) + " " + uri + "\n";
+  text += "module\n";
   llvm::raw_string_ostream os(text);
   // Without debug info no location is printed; the generic form does not
   // depend on custom printers. The flags a command line can set are fixed
@@ -34,21 +58,122 @@ std::string mlir::simp::programDigest(ModuleOp rankModule) {
   alone->print(os, flags);
   std::array<uint8_t, 32> hash = llvm::SHA256::hash(llvm::ArrayRef(
       reinterpret_cast<const uint8_t *>(text.data()), text.size()));
-  return "sha256:" + llvm::toHex(hash, /*LowerCase=*/true);
+  return kJobDigestPrefix + llvm::toHex(hash, /*LowerCase=*/true);
 }
 
 namespace {
 
+/// (rank, global argument index) -> the URI it is bound to.
+using References = std::map<std::pair<int64_t, unsigned>, std::string>;
+
 struct SimpProgramDigests
     : public simp::impl::SimpProgramDigestsBase<SimpProgramDigests> {
-  void runOnOperation() override {
-    for (auto nested : getOperation().getOps<ModuleOp>())
-      if (auto rank = nested->getAttrOfType<IntegerAttr>(
-              SimpDialect::getRankAttrName()))
-        llvm::outs() << "rank " << rank.getInt() << ": "
-                     << programDigest(nested) << "\n";
-    markAllAnalysesPreserved();
-  }
+  using SimpProgramDigestsBase::SimpProgramDigestsBase;
+
+  /// The arguments `inputs` binds by reference.
+  FailureOr<References> parseInputs(ArrayRef<Type> args, int64_t worldSize);
+  /// Projects the global program and keeps its results as mplang-run does;
+  /// sets the global entry's argument types and what binds them.
+  LogicalResult prepareGlobal(SmallVector<Type> &globalArgs,
+                              References &references);
+  void runOnOperation() override;
 };
 
 } // namespace
+
+FailureOr<References> SimpProgramDigests::parseInputs(ArrayRef<Type> args,
+                                                      int64_t worldSize) {
+  References references;
+  for (StringRef spec : inputs) {
+    auto [where, bound] = spec.split('=');
+    auto [rankText, indexText] = where.split(':');
+    int64_t rank;
+    unsigned index;
+    if (rankText.getAsInteger(10, rank) || indexText.getAsInteger(10, index) ||
+        !spec.contains('='))
+      return getOperation().emitError("bad input '")
+             << spec << "': expected R:I=@URI (or R:I=FILE.npy, by value)";
+    if (rank < 0 || rank >= worldSize || index >= args.size() ||
+        !getRankLocalType(args[index], rank))
+      return getOperation().emitError("input '")
+             << spec << "': rank " << rank << " does not hold argument "
+             << index;
+    // A file the driver reads is a value, as an --arg is.
+    if (!bound.consume_front("@"))
+      continue;
+    store::ObjectURI uri;
+    std::string error;
+    if (!store::parseObjectURI(bound, uri, error))
+      return getOperation().emitError("input '") << spec << "': " << error;
+    references[{rank, index}] = bound.str();
+  }
+  return references;
+}
+
+LogicalResult SimpProgramDigests::prepareGlobal(SmallVector<Type> &globalArgs,
+                                                References &references) {
+  ModuleOp module = getOperation();
+  std::optional<int64_t> worldSize = getWorldSize(module);
+  auto fn = module.lookupSymbol<func::FuncOp>(entry);
+  if (!fn || !worldSize)
+    return module.emitError(fn ? "the program has no 'simp.world_size'"
+                               : "no entry function @" + entry);
+  globalArgs.assign(fn.getArgumentTypes().begin(), fn.getArgumentTypes().end());
+  SmallVector<Type> results(fn.getResultTypes());
+  FailureOr<References> parsed = parseInputs(globalArgs, *worldSize);
+  if (failed(parsed))
+    return failure();
+  references = std::move(*parsed);
+  KeptResults kept;
+  if (std::string error =
+          parseKeepSpecs(keep, results, *worldSize, nullptr, kept);
+      !error.empty())
+    return module.emitError(error);
+  OpPassManager project(ModuleOp::getOperationName());
+  project.addPass(createSimpProject());
+  if (failed(runPipeline(project, module)))
+    return failure();
+  return keepResults(module, entry, results, kept);
+}
+
+void SimpProgramDigests::runOnOperation() {
+  ModuleOp module = getOperation();
+  bool projected = llvm::any_of(module.getOps<ModuleOp>(), [](ModuleOp m) {
+    return bool(m->getAttr(SimpDialect::getRankAttrName()));
+  });
+  // A global program's bindings and kept results name its arguments and
+  // results, as mplang-run's do.
+  SmallVector<Type> globalArgs;
+  References references;
+  if (!projected && failed(prepareGlobal(globalArgs, references)))
+    return signalPassFailure();
+  if (projected && (!inputs.empty() || !keep.empty())) {
+    module.emitError("inputs and keep name the arguments and results of the "
+                     "global program: give it unprojected");
+    return signalPassFailure();
+  }
+  for (auto nested : module.getOps<ModuleOp>()) {
+    auto rank =
+        nested->getAttrOfType<IntegerAttr>(SimpDialect::getRankAttrName());
+    if (!rank)
+      continue;
+    auto fn = nested.lookupSymbol<func::FuncOp>(entry);
+    if (!fn || fn.isExternal()) {
+      nested.emitError("rank ")
+          << rank.getInt() << " has no entry function @" << entry;
+      return signalPassFailure();
+    }
+    JobBinding job{getWorldSize(nested), entry, {}};
+    // Rank r's entry takes the global arguments r holds, in order.
+    for (auto [i, type] : llvm::enumerate(globalArgs))
+      if (getRankLocalType(type, rank.getInt())) {
+        auto it = references.find({rank.getInt(), unsigned(i)});
+        job.references.push_back(it == references.end() ? "" : it->second);
+      }
+    job.references.resize(fn.getNumArguments());
+    llvm::outs() << "rank " << rank.getInt() << ": " << describeJob(job) << " "
+                 << jobDigest(nested, job) << "\n";
+  }
+  if (projected)
+    markAllAnalysesPreserved();
+}

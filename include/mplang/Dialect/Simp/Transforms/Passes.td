@@ -140,28 +140,51 @@ def SimpLink : Pass<"simp-link", "mlir::ModuleOp"> {
 }
 
 def SimpProgramDigests : Pass<"simp-program-digests", "mlir::ModuleOp"> {
-  let summary = "Print the SHA-256 digest of each rank's program";
+  let summary = "Print what each rank's operator approves for one invocation";
   let description = [{
-    On a module holding per-rank modules (`simp.rank`, as `--simp-project`
-    makes them), prints one line per rank to stdout:
-    `rank R: sha256:HEX`. A worker started with `--approved-programs FILE`
-    runs only jobs whose program for its rank has a digest listed in FILE,
-    so an operator reviews the projected program of their party and
-    approves exactly it.
+    Prints one line per rank to stdout: the job a driver submits to that
+    rank's worker for one invocation of the program, and its digest:
+    `rank R: @ENTRY(BINDING, ...) world_size=N job-sha256:HEX`, where each
+    BINDING of the rank's entry arguments is `value` (the driver sends it)
+    or `@URI` (the party loads its own object). A worker started with
+    `--approved-programs FILE` runs only jobs whose digest is listed in
+    FILE, so an operator reviews the projected program of their party, the
+    entry and the bindings, and approves exactly that.
 
-    The digest is taken over the rank's module printed in the generic op
-    form without locations: it does not depend on the file names, line
-    numbers, custom syntax or whether the driver sent the program as
-    bytecode or as text, and is the same on every machine.
+    The invocation is given as `mplang-run` is: `entry` (`--entry`),
+    `inputs` (`--input R:I=@URI` binds by reference; other inputs and every
+    `--arg` bind by value) and `keep` (`--keep R:I=URI`; a URI must be named,
+    since the default one is fresh for each run). On a global program the
+    pass projects it and keeps the results as `mplang-run` does, so the
+    module it leaves is what the workers run; on a projected module (after
+    `--simp-project`) only `entry` may be given, every argument then being a
+    value.
+
+    The digest covers the entry's name, each binding, the world size and the
+    rank's module printed in the generic op form without locations: it does
+    not depend on file names, line numbers, custom syntax or whether the
+    driver sent bytecode or text, and is the same on every machine.
 
     Example:
 
     ```sh
-    mplang-opt --simp-project --simp-program-digests -o /dev/null sum.mlir
-    # rank 0: sha256:3f1c...
-    # rank 1: sha256:8a02...
+    mplang-opt --simp-program-digests='inputs=1:1=@fs://y.npy keep=0:0=mem://sum' \
+      -o /dev/null add.mlir
+    # rank 0: @main(value) world_size=2 job-sha256:3f1c...
+    # rank 1: @main(@fs://y.npy) world_size=2 job-sha256:8a02...
     ```
   }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The entry function (mplang-run --entry)">,
+    ListOption<"inputs", "inputs", "std::string",
+               "Arguments as mplang-run --input R:I=@URI binds them (by "
+               "reference); the others are values">,
+    ListOption<"keep", "keep", "std::string",
+               "Results kept as mplang-run --keep R:I=URI keeps them">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::store::StoreDialect"];
 }
 
 #endif // MPLANG_DIALECT_SIMP_TRANSFORMS_PASSES_TD

@@ -1,18 +1,45 @@
-//===- ProgramDigest.h - digests of per-rank programs -----------*- C++ -*-===//
+//===- ProgramDigest.h - what an operator approves --------------*- C++ -*-===//
+//
+// A worker started with --approved-programs runs a job only if its digest is
+// approved. The digest covers everything that decides what runs on the
+// party: the rank's program, the world it runs in, the entry function and
+// how each argument of the entry is bound.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef MPLANG_DIALECT_SIMP_TRANSFORMS_PROGRAMDIGEST_H
 #define MPLANG_DIALECT_SIMP_TRANSFORMS_PROGRAMDIGEST_H
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::simp {
 
-/// `sha256:` and the hex SHA-256 of `rankModule` printed in the generic op
-/// form without locations (as a top-level op, with its aliases), which
-/// neither the source's file and lines nor bytecode versus text change.
-std::string programDigest(ModuleOp rankModule);
+/// How a job runs a rank's program.
+struct JobBinding {
+  /// The `simp.world_size` of the module around the rank's program.
+  std::optional<int64_t> worldSize;
+  std::string entry;
+  /// Per entry argument: the URI of the party's own object it is loaded
+  /// from (an argument `@URI` in the job), or empty for a value the driver
+  /// sends.
+  std::vector<std::string> references;
+};
+
+/// What the digest approves, for people: `@main(value, @fs://x.npy)
+/// world_size=2`.
+std::string describeJob(const JobBinding &job);
+
+/// `job-sha256:` and the hex SHA-256 of `job` and of `rankModule` printed
+/// alone in the generic op form without locations, which neither the
+/// source's file and lines nor bytecode versus text change.
+std::string jobDigest(ModuleOp rankModule, const JobBinding &job);
+
+/// The prefix of jobDigest's digests.
+inline constexpr const char *kJobDigestPrefix = "job-sha256:";
 
 } // namespace mlir::simp
 

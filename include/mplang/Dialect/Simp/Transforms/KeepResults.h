@@ -1,0 +1,40 @@
+//===- KeepResults.h - results that stay on their party ---------*- C++ -*-===//
+//
+// `mplang-run --keep` and `mplang-opt --simp-program-digests=keep=...` make
+// each rank's entry save the results it keeps in its own store instead of
+// returning them; the same rewrite in both, so that the digest an operator
+// approves is the digest of the program the driver submits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MPLANG_DIALECT_SIMP_TRANSFORMS_KEEPRESULTS_H
+#define MPLANG_DIALECT_SIMP_TRANSFORMS_KEEPRESULTS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <map>
+#include <string>
+
+namespace mlir::simp {
+
+/// (rank, global result index) -> the URI it is kept as on that rank.
+using KeptResults = std::map<std::pair<int64_t, unsigned>, std::string>;
+
+/// Parses `--keep` specs: `R:I=URI`, `R:I` or `all` (every result every
+/// rank holds); a result without a URI is kept as `defaultURI(I)`, or is an
+/// error when `defaultURI` is null. `results` are the global entry's result
+/// types. Returns the error, empty on success.
+std::string parseKeepSpecs(ArrayRef<std::string> specs, ArrayRef<Type> results,
+                           int64_t worldSize,
+                           llvm::function_ref<std::string(unsigned)> defaultURI,
+                           KeptResults &kept);
+
+/// Makes each rank's entry in `projected` (per-rank modules) save its kept
+/// results in its own store instead of returning them.
+LogicalResult keepResults(ModuleOp projected, StringRef entry,
+                          ArrayRef<Type> results, const KeptResults &kept);
+
+} // namespace mlir::simp
+
+#endif // MPLANG_DIALECT_SIMP_TRANSFORMS_KEEPRESULTS_H
