@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Cluster/Worker.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
@@ -193,6 +194,8 @@ static std::string checkOptions() {
 }
 
 int main(int argc, char **argv) {
+  // This executable also parses untrusted modules in a child of itself.
+  runModuleCheckIfAsked(argc, argv);
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(

@@ -9,6 +9,7 @@
 #include "WorkerImpl.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Monitor.h"
 #include "mplang/Runtime/Serialize.h"
@@ -16,12 +17,14 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Parser/Parser.h"
 #include <nlohmann/json.hpp>
 
 using namespace mplang::rt;
 using namespace mplang::rt::protocol;
 using namespace mplang::rt::worker;
+
+/// The parse of a job without a time-out is still bounded.
+static constexpr unsigned kMaxParseSeconds = 600;
 
 /// "FILE:LINE:COL: " of an op, for errors reported away from its source.
 static std::string locationPrefix(mlir::Operation *op) {
@@ -55,10 +58,16 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
         os << diag.getLocation() << ": " << diag << "\n";
         return mlir::success();
       });
-  program->module = mlir::parseSourceString<mlir::ModuleOp>(
-      request.module, mlir::ParserConfig(program->context.get()), "job-" + id);
+  // MLIR's parsers crash on some inputs: a child process parses first.
+  ModuleCheckLimits limits;
+  limits.seconds =
+      request.timeoutSeconds ? request.timeoutSeconds : kMaxParseSeconds;
+  Status parsed = Status::ok();
+  program->module = parseUntrustedModule(request.module, "job-" + id,
+                                         *program->context, limits, parsed);
   if (!program->module)
-    return reply(res, 400, "malformed module:\n" + diagnostics);
+    return reply(res, parsed.code() == StatusCode::InvalidArgument ? 400 : 503,
+                 parsed.message());
   // The job's module holds this rank's program (`simp.rank`) and nothing
   // else that runs.
   mlir::ModuleOp mine;
