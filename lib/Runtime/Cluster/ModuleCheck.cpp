@@ -92,27 +92,36 @@ mlir::OwningOpRef<mlir::ModuleOp> parse(const std::string &text,
       text, mlir::ParserConfig(&context), name);
 }
 
-/// Parses and verifies `text` on a thread with half the stack of the
-/// process's other threads, so that a module nested deep enough to exhaust
-/// a worker thread's stack crashes here first. Writes the diagnostics to fd
-/// 1; returns the exit code.
-int parseAndReport(const std::string &text, const std::string &name) {
+/// Parses and verifies `text` (each piece between `splitMarker`s on its own)
+/// on a thread with half the stack of the process's other threads, so that
+/// a module nested deep enough to exhaust a worker thread's stack crashes
+/// here first. Writes the diagnostics to fd 1; returns the exit code.
+int parseAndReport(const std::string &text, const std::string &name,
+                   llvm::StringRef splitMarker) {
   size_t stack = 8 << 20;
   pthread_attr_t attr;
   if (pthread_getattr_default_np(&attr) == 0) {
     pthread_attr_getstacksize(&attr, &stack);
     pthread_attr_destroy(&attr);
   }
-  int code = kMalformed;
+  int code = 0;
   std::string diagnostics;
   llvm::thread parser(std::optional<unsigned>(stack / 2), [&] {
     mlir::DialectRegistry registry;
     mplang::registerAllDialects(registry);
-    mlir::MLIRContext context(registry,
-                              mlir::MLIRContext::Threading::DISABLED);
-    // Destroyed here too: destruction recurses into regions as parsing does.
-    if (parse(text, name, context, diagnostics))
-      code = 0;
+    llvm::SmallVector<llvm::StringRef> pieces;
+    if (splitMarker.empty())
+      pieces.push_back(text);
+    else
+      llvm::StringRef(text).split(pieces, splitMarker);
+    for (llvm::StringRef piece : pieces) {
+      mlir::MLIRContext context(registry,
+                                mlir::MLIRContext::Threading::DISABLED);
+      // Destroyed here too: destruction recurses into regions as parsing
+      // does.
+      if (!parse(piece.str(), name, context, diagnostics))
+        code = kMalformed;
+    }
   });
   parser.join();
   writeAll(1, llvm::StringRef(diagnostics).take_front(kMaxOutput));
@@ -121,7 +130,7 @@ int parseAndReport(const std::string &text, const std::string &name) {
 
 /// The child: the module is stdin.
 [[noreturn]] void runChild(const std::string &name, unsigned seconds,
-                           uint64_t addressSpace) {
+                           uint64_t addressSpace, llvm::StringRef splitMarker) {
   // A crash ends the child by its signal, whatever handlers a sanitizer or
   // a fuzzer (whose handler would save the input as a crash) installed.
   for (int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP})
@@ -138,7 +147,7 @@ int parseAndReport(const std::string &text, const std::string &name) {
     text.append(buffer, n);
   }
   // No exit handlers or leak checks: the process did only this.
-  _exit(parseAndReport(text, name));
+  _exit(parseAndReport(text, name, splitMarker));
 }
 
 /// A file descriptor closed on destruction.
@@ -184,7 +193,7 @@ Status startChild(int input, int output, llvm::StringRef name,
       dup2(input, 0);
       dup2(output, 1);
       dup2(output, 2);
-      runChild(name.str(), limits.seconds, addressSpace);
+      runChild(name.str(), limits.seconds, addressSpace, limits.splitMarker);
     }
     return Status::ok();
   }
@@ -196,10 +205,15 @@ Status startChild(int input, int output, llvm::StringRef name,
   // Nothing else of the parent's: no sockets, no files.
   posix_spawn_file_actions_addclosefrom_np(&actions, 3);
   std::string nameArg = name.str(), secondsArg = std::to_string(limits.seconds),
-              spaceArg = std::to_string(addressSpace);
+              spaceArg = std::to_string(addressSpace),
+              markerArg = limits.splitMarker;
   char *argv[] = {const_cast<char *>("mplang-module-check"),
-                  const_cast<char *>(kFlag), nameArg.data(), secondsArg.data(),
-                  spaceArg.data(), nullptr};
+                  const_cast<char *>(kFlag),
+                  nameArg.data(),
+                  secondsArg.data(),
+                  spaceArg.data(),
+                  markerArg.data(),
+                  nullptr};
   int error =
       posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -274,19 +288,18 @@ Status mplang::rt::checkModuleInChild(llvm::StringRef bytes,
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
     ;
   if (!inTime || (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU))
-    return Status::invalidArgument("parsing the module took over " +
-                                   llvm::Twine(bounded.seconds) + " s");
+    return Status::error("parsing the module took over " +
+                         llvm::Twine(bounded.seconds) + " s");
   if (WIFSIGNALED(status))
-    return Status::invalidArgument(
-        "the module crashed the parser (signal " +
-        llvm::Twine(WTERMSIG(status)) + ": " + strsignal(WTERMSIG(status)) +
-        ")");
+    return Status::error("the module crashed the parser (signal " +
+                         llvm::Twine(WTERMSIG(status)) + ": " +
+                         strsignal(WTERMSIG(status)) + ")");
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return Status::ok();
   if (WIFEXITED(status) && WEXITSTATUS(status) == kMalformed)
     return Status::invalidArgument("malformed module:\n" + diagnostics);
-  return Status::invalidArgument("the module crashed the parser (exit status " +
-                                 llvm::Twine(WEXITSTATUS(status)) + ")");
+  return Status::error("the module crashed the parser (exit status " +
+                       llvm::Twine(WEXITSTATUS(status)) + ")");
 }
 
 mlir::OwningOpRef<mlir::ModuleOp>
@@ -305,13 +318,23 @@ mplang::rt::parseUntrustedModule(const std::string &bytes, llvm::StringRef name,
   return module;
 }
 
+Status mplang::rt::checkParserSurvives(llvm::StringRef bytes,
+                                       llvm::StringRef name,
+                                       llvm::StringRef splitMarker) {
+  ModuleCheckLimits limits;
+  limits.seconds = 3600;
+  limits.splitMarker = splitMarker.str();
+  Status status = checkModuleInChild(bytes, name, limits);
+  return status.code() == StatusCode::Failed ? status : Status::ok();
+}
+
 void mplang::rt::runModuleCheckIfAsked(int argc, char **argv) {
   if (argc < 2 || llvm::StringRef(argv[1]) != kFlag)
     return;
   unsigned seconds = 0;
   uint64_t addressSpace = 0;
-  if (argc != 5 || llvm::StringRef(argv[3]).getAsInteger(10, seconds) ||
+  if (argc != 6 || llvm::StringRef(argv[3]).getAsInteger(10, seconds) ||
       llvm::StringRef(argv[4]).getAsInteger(10, addressSpace))
     _exit(2);
-  runChild(argv[2], seconds, addressSpace);
+  runChild(argv[2], seconds, addressSpace, argv[5]);
 }

@@ -66,7 +66,7 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   program->module = parseUntrustedModule(request.module, "job-" + id,
                                          *program->context, limits, parsed);
   if (!program->module)
-    return reply(res, parsed.code() == StatusCode::InvalidArgument ? 400 : 503,
+    return reply(res, parsed.code() == StatusCode::Unavailable ? 503 : 400,
                  parsed.message());
   // The job's module holds this rank's program (`simp.rank`) and nothing
   // else that runs.

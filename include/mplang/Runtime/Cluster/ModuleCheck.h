@@ -28,26 +28,34 @@ struct ModuleCheckLimits {
   /// for processes whose other threads hold no locks the check needs (the
   /// fuzz targets): a fork of a multi-threaded process may deadlock.
   bool fork = false;
+  /// Parse each piece between these markers on its own, as
+  /// `mplang-opt --split-input-file` does (empty: the whole input).
+  std::string splitMarker;
 };
 
 /// Parses and verifies `bytes` (MLIR text or bytecode; locations name
 /// `name`) with every mplang dialect in a child process. A fresh child is
 /// this executable (/proc/self/exe) run with the arguments that
 /// `runModuleCheckIfAsked` recognizes, so every executable that calls this
-/// must call that first thing in main (or LLVMFuzzerInitialize). Errors:
-/// "malformed module:\n" and the child's diagnostics, "the module crashed
-/// the parser (signal N: ...)", "parsing the module took over N s", or why
-/// the child could not run.
+/// must call that first thing in main. Errors: InvalidArgument "malformed
+/// module:\n" and the child's diagnostics; Failed "the module crashed the
+/// parser (signal N: ...)" or "parsing the module took over N s";
+/// Unavailable when the child could not run.
 Status checkModuleInChild(llvm::StringRef bytes, llvm::StringRef name,
                           const ModuleCheckLimits &limits = {});
 
 /// checkModuleInChild, then, when the child succeeded, the same parse in
-/// `context`. Null, with `error` set, when either fails; the error's code is
-/// InvalidArgument when the module is at fault.
+/// `context`. Null, with `error` set, when either fails.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseUntrustedModule(const std::string &bytes, llvm::StringRef name,
                      mlir::MLIRContext &context,
                      const ModuleCheckLimits &limits, Status &error);
+
+/// For tools that parse a local file themselves, and report its errors with
+/// their own diagnostics: an error only when checkModuleInChild found that
+/// the parser crashes (or runs over an hour) on `bytes`.
+Status checkParserSurvives(llvm::StringRef bytes, llvm::StringRef name,
+                           llvm::StringRef splitMarker = "");
 
 /// When `argv` asks for a module check (checkModuleInChild's child), runs it
 /// on the bytes of stdin and exits; otherwise returns.
