@@ -26,6 +26,7 @@
 #include <spawn.h>
 #include <string>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -135,6 +136,8 @@ int parseAndReport(const std::string &text, const std::string &name,
   // a fuzzer (whose handler would save the input as a crash) installed.
   for (int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP})
     std::signal(sig, SIG_DFL);
+  // Nobody waits for a child whose parent is gone (else its limits end it).
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   limitThisProcess(seconds, addressSpace);
   std::string text;
   char buffer[1 << 16];
