@@ -17,3 +17,4 @@
 // CHECK-NEXT: ok trace_max_events 1.5: 400 bad job header: trace_max_events must be a whole number from 1 to 18446744073709551615, not 1.5
 // CHECK-NEXT: ok normal job: 201 {"job":"normal"}
 // CHECK-NEXT: ok normal job ends: 200
+// CHECK-NEXT: 16 submissions at once: [201, 400, 201, 400, 201, 400, 201, 400, 201, 400, 201, 400, 201, 400, 201, 400]

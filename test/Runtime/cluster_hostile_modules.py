@@ -6,7 +6,7 @@ Usage: cluster_hostile_modules.py WORKER CRASHES TMPDIR
 Modules that crash MLIR 19's parsers (CRASHES/parser-crash-*.mlir, and a
 type nested deep enough to exhaust a thread's stack) and job headers with
 numbers out of range each get a 400 naming the cause; the worker then
-still runs a normal job. Prints one line per check, for FileCheck; exits
+still runs a normal job, and 16 submissions at once get their own answers. Prints one line per check, for FileCheck; exits
 non-zero on the first surprise.
 """
 import http.client
@@ -17,10 +17,11 @@ import struct
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from free_ports import free_ports
 
-WORKER, INPUTS, TMP = sys.argv[1:4]
+WORKER, CRASHES, TMP = sys.argv[1:4]
 os.makedirs(TMP, exist_ok=True)
 port = free_ports(1)[0]
 driver = secrets.token_hex(16)
@@ -71,10 +72,11 @@ try:
     else:
         sys.exit("the worker never became healthy")
 
+    crashes = {}
     for name in ("scf-for", "linalg-reduce"):
-        with open(os.path.join(INPUTS, f"parser-crash-{name}.mlir"),
+        with open(os.path.join(CRASHES, f"parser-crash-{name}.mlir"),
                   "rb") as f:
-            module = f.read()
+            module = crashes[name] = f.read()
         expect(f"module crashing the {name} parser",
                request("POST", f"/v1/jobs/crash-{name}", job_body(module)),
                400, "the module crashed the parser (signal 11")
@@ -112,6 +114,13 @@ try:
            201, '{"job":"normal"}')
     expect("normal job ends", request("GET", "/v1/jobs/normal?wait_ms=10000"),
            200, '"state":"succeeded"')
+
+    # Checks at once do not share their children's pipes or answers.
+    def submit(i):
+        body = job_body(crashes["scf-for"] if i % 2 else normal)
+        return request("POST", f"/v1/jobs/c{i}", body)[0]
+    with ThreadPoolExecutor(8) as pool:
+        print("16 submissions at once:", list(pool.map(submit, range(16))))
 finally:
     if worker.poll() is None:
         worker.kill()

@@ -23,8 +23,12 @@ using namespace mplang::rt;
 using namespace mplang::rt::protocol;
 using namespace mplang::rt::worker;
 
-/// The parse of a job without a time-out is still bounded.
-static constexpr unsigned kMaxParseSeconds = 600;
+/// The parse of a job is bounded by its time-out, but not below a minute
+/// (a busy machine starts the child slowly), and a job without a time-out
+/// by ten minutes.
+static unsigned parseSeconds(unsigned timeoutSeconds) {
+  return timeoutSeconds ? std::max(timeoutSeconds, 60u) : 600;
+}
 
 /// "FILE:LINE:COL: " of an op, for errors reported away from its source.
 static std::string locationPrefix(mlir::Operation *op) {
@@ -60,8 +64,7 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
       });
   // MLIR's parsers crash on some inputs: a child process parses first.
   ModuleCheckLimits limits;
-  limits.seconds =
-      request.timeoutSeconds ? request.timeoutSeconds : kMaxParseSeconds;
+  limits.seconds = parseSeconds(request.timeoutSeconds);
   Status parsed = Status::ok();
   program->module = parseUntrustedModule(request.module, "job-" + id,
                                          *program->context, limits, parsed);
