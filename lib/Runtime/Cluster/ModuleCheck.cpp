@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <spawn.h>
 #include <string>
+#include <vector>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -35,6 +36,7 @@ using namespace mplang::rt;
 
 namespace {
 constexpr const char *kFlag = "--mplang-internal-check-module";
+constexpr const char *kChildEnv = "MPLANG_MODULE_CHECK_CHILD";
 constexpr int kMalformed = 3;
 /// Diagnostics beyond this are cut: the driver needs the first errors only.
 constexpr size_t kMaxOutput = 16 << 10;
@@ -217,8 +219,19 @@ Status startChild(int input, int output, llvm::StringRef name,
                   spaceArg.data(),
                   markerArg.data(),
                   nullptr};
+  // An executable that does not call runModuleCheckIfAsked runs its own
+  // main instead; marked, it cannot start a child again in turn.
+  if (getenv(kChildEnv))
+    return Status::unavailable("this executable does not check modules "
+                               "(runModuleCheckIfAsked)");
+  std::vector<char *> env;
+  for (char **e = environ; *e; ++e)
+    env.push_back(*e);
+  std::string mark = std::string(kChildEnv) + "=1";
+  env.push_back(mark.data());
+  env.push_back(nullptr);
   int error =
-      posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv, environ);
+      posix_spawn(&pid, "/proc/self/exe", &actions, nullptr, argv, env.data());
   posix_spawn_file_actions_destroy(&actions);
   if (error) {
     errno = error;
