@@ -23,12 +23,14 @@ from free_ports import free_ports
 
 WORKER, CRASHES, TMP = sys.argv[1:4]
 os.makedirs(TMP, exist_ok=True)
-port = free_ports(1)[0]
+# Rank 1 is never started: a job of rank 0 may wait for it.
+port, peer = free_ports(2)
 driver = secrets.token_hex(16)
 cluster = os.path.join(TMP, "cluster.json")
 with open(cluster, "w") as f:
-    json.dump({"nodes": [{"name": "n0", "endpoint": f"127.0.0.1:{port}",
-                          "token": secrets.token_hex(16)}],
+    json.dump({"nodes": [{"name": f"n{r}", "endpoint": f"127.0.0.1:{p}",
+                          "token": secrets.token_hex(16)}
+                         for r, p in enumerate((port, peer))],
                "driver": {"token": driver}}, f)
 
 
@@ -106,7 +108,7 @@ try:
                "bad job header: trace_max_events must be a whole number from"
                f" 1 to 18446744073709551615, not {value}")
 
-    normal = (b"module attributes {simp.world_size = 1 : i64} {"
+    normal = (b"module attributes {simp.world_size = 2 : i64} {"
               b" module attributes {simp.rank = 0 : i64} {"
               b" func.func @main() -> i64 {"
               b" %c = arith.constant 42 : i64 return %c : i64 } } }")
@@ -114,6 +116,20 @@ try:
            201, '{"job":"normal"}')
     expect("normal job ends", request("GET", "/v1/jobs/normal?wait_ms=10000"),
            200, '"state":"succeeded"')
+
+    # timeout_s 0 is mplang-run's --timeout 0, no time-out: the job once
+    # timed out at once ("timed out after 0 s").
+    waits = (b"module attributes {simp.world_size = 2 : i64} {"
+             b" module attributes {simp.rank = 0 : i64} {"
+             b" func.func @main() -> i64 {"
+             b" %0 = simp.recv from 1 tag 9 : i64 return %0 : i64 } } }")
+    expect("job without a time-out",
+           request("POST", "/v1/jobs/forever", job_body(waits, timeout_s=0)),
+           201, '{"job":"forever"}')
+    time.sleep(1)
+    expect("still waiting after 1 s", request("GET", "/v1/jobs/forever"), 200,
+           '{"job":"forever","state":"running"}')
+    request("DELETE", "/v1/jobs/forever")
 
     # Checks at once do not share their children's pipes or answers.
     def submit(i):
