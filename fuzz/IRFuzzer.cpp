@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
-#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Kernel.h"
 #include "mplang/Runtime/Plan.h"
 

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mplang/Runtime/BFVValues.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/BFVValues.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 

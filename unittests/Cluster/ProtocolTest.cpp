@@ -83,9 +83,9 @@ TEST(Protocol, JobHeaderNumbersOutOfRange) {
             timeout + "4294967297");
   EXPECT_EQ(decode(R"("timeout_s":2.5,"num_args":0)"), timeout + "2.5");
   EXPECT_EQ(decode(R"("timeout_s":"60","num_args":0)"), timeout + "\"60\"");
-  EXPECT_EQ(decode(R"("timeout_s":")" + std::string(100, 'x') +
-                   R"(","num_args":0)"),
-            timeout + "\"" + std::string(36, 'x') + "...");
+  EXPECT_EQ(
+      decode(R"("timeout_s":")" + std::string(100, 'x') + R"(","num_args":0)"),
+      timeout + "\"" + std::string(36, 'x') + "...");
   EXPECT_EQ(decode(R"("num_args":0)"), "bad job header: no timeout_s");
   const std::string events = "bad job header: trace_max_events must be a "
                              "whole number from 1 to 18446744073709551615, "

@@ -25,12 +25,12 @@
 #include <pthread.h>
 #include <spawn.h>
 #include <string>
-#include <vector>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 using namespace mplang::rt;
 
@@ -202,6 +202,11 @@ Status startChild(int input, int output, llvm::StringRef name,
     }
     return Status::ok();
   }
+  // An executable that does not call runModuleCheckIfAsked runs its own
+  // main instead; marked, it cannot start a child again in turn.
+  if (getenv(kChildEnv))
+    return Status::unavailable("this executable does not check modules "
+                               "(runModuleCheckIfAsked)");
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, input, 0);
@@ -219,11 +224,6 @@ Status startChild(int input, int output, llvm::StringRef name,
                   spaceArg.data(),
                   markerArg.data(),
                   nullptr};
-  // An executable that does not call runModuleCheckIfAsked runs its own
-  // main instead; marked, it cannot start a child again in turn.
-  if (getenv(kChildEnv))
-    return Status::unavailable("this executable does not check modules "
-                               "(runModuleCheckIfAsked)");
   std::vector<char *> env;
   for (char **e = environ; *e; ++e)
     env.push_back(*e);
@@ -318,11 +318,9 @@ Status mplang::rt::checkModuleInChild(llvm::StringRef bytes,
                        llvm::Twine(WEXITSTATUS(status)) + ")");
 }
 
-mlir::OwningOpRef<mlir::ModuleOp>
-mplang::rt::parseUntrustedModule(const std::string &bytes, llvm::StringRef name,
-                                 mlir::MLIRContext &context,
-                                 const ModuleCheckLimits &limits,
-                                 Status &error) {
+mlir::OwningOpRef<mlir::ModuleOp> mplang::rt::parseUntrustedModule(
+    const std::string &bytes, llvm::StringRef name, mlir::MLIRContext &context,
+    const ModuleCheckLimits &limits, Status &error) {
   error = checkModuleInChild(bytes, name, limits);
   if (!error.isOk())
     return nullptr;

@@ -152,10 +152,10 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     job->traceMaxEvents = request.traceMaxEvents;
     job->statistics = request.statistics;
     // timeout_s 0 is mplang-run's --timeout 0: no time-out.
-    job->deadline = request.timeoutSeconds
-                        ? Clock::now() +
-                              std::chrono::seconds(request.timeoutSeconds)
-                        : Clock::time_point::max();
+    job->deadline =
+        request.timeoutSeconds
+            ? Clock::now() + std::chrono::seconds(request.timeoutSeconds)
+            : Clock::time_point::max();
     job->thread = std::thread([this, job, program] { run(job, program); });
   }
   res.status = 201;

@@ -1,4 +1,4 @@
-//===- ModuleCheck.h - parse untrusted modules in a child process -*- C++ -*-===//
+//===- ModuleCheck.h - parse untrusted modules in a child -------*- C++ -*-===//
 //
 // MLIR's parsers and verifiers crash on some inputs (e.g. `scf.for` whose
 // upper bound is defined in its own body). A process that parses bytes it
