@@ -13,6 +13,8 @@
 #include "mplang/Runtime/Npy.h"
 
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mplang::rt;
@@ -98,6 +100,20 @@ int main(int argc, char **argv) {
               serializeValue(values[0].second)};
   write("protocol", "job", 0, protocol::encodeJob(job));
   write("protocol", "results", 1, protocol::encodeResults(job.args));
+  // Modules that crash MLIR's parsers (the seeds of fuzz-ir), as a driver
+  // could send them.
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir + "/ir", ec), end;
+       it != end && !ec; it.increment(ec)) {
+    llvm::StringRef file = llvm::sys::path::filename(it->path());
+    auto text = llvm::MemoryBuffer::getFile(it->path());
+    if (!file.starts_with("parser-crash-") || !text)
+      continue;
+    protocol::JobRequest crash;
+    crash.module = (*text)->getBuffer().str();
+    write("protocol", "job-" + llvm::sys::path::stem(file).str(), 0,
+          protocol::encodeJob(crash));
+  }
   std::string stream;
   for (auto &[tag, value] : {std::pair(int64_t(3), values[1].second),
                              std::pair(int64_t(-1), values[0].second)}) {

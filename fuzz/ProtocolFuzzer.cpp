@@ -1,13 +1,18 @@
 //===- ProtocolFuzzer.cpp - the worker's request and frame decoders -------===//
 //
-// The first byte picks the decoder: a job submission, a result list, or a
+// The first byte picks the decoder: a job submission (whose module is then
+// parsed as a worker parses it, custom syntax included), a result list, or a
 // peer stream cut into frames (whose payloads are decoded as values, as a
 // worker does), optionally as one part of a large message.
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/InitAllDialects.h"
 #include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+
+#include "mlir/IR/MLIRContext.h"
 
 using namespace mplang::rt;
 using namespace mplang::rt::protocol;
@@ -46,6 +51,23 @@ static void decodeStream(llvm::StringRef bytes, uint8_t mode) {
   (void)decoder.atBoundary();
 }
 
+/// The worker's parse of a job's module (Worker::Impl::submit).
+static void parseModule(const std::string &module) {
+  static mlir::DialectRegistry *registry = [] {
+    auto *r = new mlir::DialectRegistry;
+    mplang::registerAllDialects(*r);
+    return r;
+  }();
+  mlir::MLIRContext ctx(*registry, mlir::MLIRContext::Threading::DISABLED);
+  // A fork is cheap, and this process has no thread that holds locks the
+  // child needs.
+  ModuleCheckLimits limits;
+  limits.fork = true;
+  limits.seconds = 60;
+  Status error = Status::ok();
+  (void)parseUntrustedModule(module, "job", ctx, limits, error);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static bool loaders = (registerBFVLoaders(), true);
   (void)loaders;
@@ -59,6 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       JobRequest again;
       if (!decodeJob(encodeJob(job), again).isOk())
         __builtin_trap();
+      parseModule(job.module);
     }
     break;
   }

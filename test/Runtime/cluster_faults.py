@@ -281,7 +281,9 @@ try:
     busy = subprocess.Popen([RUN, "--cluster", path, BUSY, "--timeout", "60"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(1)
+    # Once both workers run it (each submission first parses the module in
+    # a child process: slow on a busy machine).
+    time.sleep(3)
     procs[1].kill()
     killed = time.monotonic()
     _, err = busy.communicate(timeout=30)

@@ -9,6 +9,7 @@
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
 #include "mplang/InitAllPasses.h"
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -31,6 +32,8 @@ static llvm::cl::list<std::string> libraryPaths(
     llvm::cl::value_desc("DIR"));
 
 int main(int argc, char **argv) {
+  // This executable also parses programs in a child of itself.
+  mplang::rt::runModuleCheckIfAsked(argc, argv);
   DialectRegistry registry;
   mplang::registerAllDialects(registry);
   mplang::registerAllPasses();
@@ -55,6 +58,13 @@ int main(int argc, char **argv) {
   auto input = openInputFile(inputFile, &error);
   if (!input) {
     llvm::errs() << error << "\n";
+    return 1;
+  }
+  // MLIR's parsers crash on some inputs: a child process tries first.
+  if (mplang::rt::Status s = mplang::rt::checkParserSurvives(
+          input->getBuffer(), inputFile, config.inputSplitMarker());
+      !s.isOk()) {
+    llvm::errs() << inputFile << ": error: " << s.message() << "\n";
     return 1;
   }
   auto output = openOutputFile(outputFile, &error);

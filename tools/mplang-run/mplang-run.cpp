@@ -11,6 +11,7 @@
 #include "mplang/Dialect/Simp/Transforms/Link.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Driver/Driver.h"
 #include "mplang/Runtime/JIT/JIT.h"
 
@@ -21,6 +22,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include <csignal>
@@ -144,8 +146,20 @@ static int fail(const llvm::Twine &message) {
 static OwningOpRef<ModuleOp> parseProgram(StringRef path, MLIRContext &ctx,
                                           llvm::SourceMgr &sourceMgr,
                                           StringRef mainExecutable) {
+  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(path);
+  if (!buffer) {
+    fail("cannot read '" + path + "': " + buffer.getError().message());
+    return nullptr;
+  }
+  // MLIR's parsers crash on some inputs: a child process tries first.
+  if (rt::Status s = rt::checkParserSurvives((*buffer)->getBuffer(), path);
+      !s.isOk()) {
+    fail(path + ": " + s.message());
+    return nullptr;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), llvm::SMLoc());
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(path, sourceMgr, ParserConfig(&ctx));
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
   if (!module)
     return nullptr;
   simp::LinkOptions link = simp::toolLinkOptions(
@@ -328,6 +342,8 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
 }
 
 int main(int argc, char **argv) {
+  // This executable also parses programs in a child of itself.
+  rt::runModuleCheckIfAsked(argc, argv);
   llvm::InitLLVM init(argc, argv);
   // LLVM's own -stats and -stats-json (pass statistics, empty in release
   // builds) give way to ours.

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Cluster/Worker.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
@@ -203,6 +204,8 @@ static std::string checkOptions() {
 }
 
 int main(int argc, char **argv) {
+  // This executable also parses untrusted modules in a child of itself.
+  runModuleCheckIfAsked(argc, argv);
   llvm::InitLLVM init(argc, argv);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(

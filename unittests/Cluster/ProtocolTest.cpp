@@ -38,13 +38,15 @@ TEST(Protocol, EveryTruncatedJobIsAnError) {
             "job body has bytes after its last argument");
 }
 
+/// A job body of `header`, an empty module and no arguments.
+std::string withHeader(const std::string &header) {
+  std::string body = "MPJ1";
+  uint32_t size = header.size();
+  body.append(reinterpret_cast<const char *>(&size), 4);
+  return body + header + std::string(8, '\0');
+}
+
 TEST(Protocol, BadJobHeaders) {
-  auto withHeader = [](const std::string &header) {
-    std::string body = "MPJ1";
-    uint32_t size = header.size();
-    body.append(reinterpret_cast<const char *>(&size), 4);
-    return body + header + std::string(8, '\0');
-  };
   JobRequest job;
   EXPECT_NE(decodeJob(withHeader("{"), job).message().find("bad job header"),
             std::string::npos);
@@ -63,6 +65,52 @@ TEST(Protocol, BadJobHeaders) {
           job)
           .message(),
       "job body truncated in argument 0");
+}
+
+// Header numbers out of their range are refused, not wrapped, truncated or
+// converted with undefined behaviour.
+TEST(Protocol, JobHeaderNumbersOutOfRange) {
+  auto decode = [](const std::string &fields) {
+    JobRequest job;
+    return decodeJob(withHeader(R"({"entry":"main",)" + fields + "}"), job)
+        .message();
+  };
+  const std::string timeout = "bad job header: timeout_s must be a whole "
+                              "number from 0 to 4294967295, not ";
+  EXPECT_EQ(decode(R"("timeout_s":1e300,"num_args":0)"), timeout + "1e+300");
+  EXPECT_EQ(decode(R"("timeout_s":-1,"num_args":0)"), timeout + "-1");
+  EXPECT_EQ(decode(R"("timeout_s":4294967297,"num_args":0)"),
+            timeout + "4294967297");
+  EXPECT_EQ(decode(R"("timeout_s":2.5,"num_args":0)"), timeout + "2.5");
+  EXPECT_EQ(decode(R"("timeout_s":"60","num_args":0)"), timeout + "\"60\"");
+  EXPECT_EQ(
+      decode(R"("timeout_s":")" + std::string(100, 'x') + R"(","num_args":0)"),
+      timeout + "\"" + std::string(36, 'x') + "...");
+  EXPECT_EQ(decode(R"("num_args":0)"), "bad job header: no timeout_s");
+  const std::string events = "bad job header: trace_max_events must be a "
+                             "whole number from 1 to 18446744073709551615, "
+                             "not ";
+  EXPECT_EQ(decode(R"("timeout_s":1,"trace_max_events":0,"num_args":0)"),
+            events + "0");
+  EXPECT_EQ(decode(R"("timeout_s":1,"trace_max_events":1.5,"num_args":0)"),
+            events + "1.5");
+  EXPECT_EQ(decode(R"("timeout_s":1,"trace_max_events":-3,"num_args":0)"),
+            events + "-3");
+  EXPECT_EQ(decode(R"("timeout_s":1,"num_args":0.5)"),
+            "bad job header: num_args must be a whole number from 0 to "
+            "18446744073709551615, not 0.5");
+  EXPECT_EQ(decode(R"("timeout_s":1,"num_args":-1)"),
+            "bad job header: num_args must be a whole number from 0 to "
+            "18446744073709551615, not -1");
+
+  // The bounds themselves are accepted.
+  JobRequest job;
+  ASSERT_TRUE(decodeJob(withHeader(R"({"entry":"main","timeout_s":4294967295,)"
+                                   R"("trace_max_events":1,"num_args":0})"),
+                        job)
+                  .isOk());
+  EXPECT_EQ(job.timeoutSeconds, 4294967295u);
+  EXPECT_EQ(job.traceMaxEvents, 1u);
 }
 
 TEST(Protocol, Results) {

@@ -84,6 +84,26 @@ std::string protocol::encodeJob(const JobRequest &job) {
   return out;
 }
 
+/// The whole number `field` of a job header, within [min, max]. JSON's
+/// conversions would wrap -1, truncate 1.5 and make 1e300 undefined.
+static Status getCount(const nlohmann::json &header, const char *field,
+                       uint64_t min, uint64_t max, uint64_t &out) {
+  auto it = header.find(field);
+  if (it == header.end())
+    return Status::error(llvm::Twine("bad job header: no ") + field);
+  if (!it->is_number_unsigned() || it->get<uint64_t>() < min ||
+      it->get<uint64_t>() > max) {
+    std::string value = it->dump();
+    if (value.size() > 40)
+      value = value.substr(0, 37) + "...";
+    return Status::error(llvm::Twine("bad job header: ") + field +
+                         " must be a whole number from " + llvm::Twine(min) +
+                         " to " + llvm::Twine(max) + ", not " + value);
+  }
+  out = it->get<uint64_t>();
+  return Status::ok();
+}
+
 Status protocol::decodeJob(StringRef body, JobRequest &job) {
   if (!body.consume_front("MPJ1"))
     return Status::error("job body does not start with \"MPJ1\"");
@@ -92,15 +112,24 @@ Status protocol::decodeJob(StringRef body, JobRequest &job) {
   StringRef headerText;
   if (!cursor.get(headerSize) || !cursor.take(headerSize, headerText))
     return Status::error("job body truncated in its header");
-  uint64_t numArgs = 0;
+  uint64_t numArgs = 0, timeout = 0;
   try {
     auto header = nlohmann::json::parse(headerText);
     job.entry = header.at("entry").get<std::string>();
-    job.timeoutSeconds = header.at("timeout_s").get<unsigned>();
     job.trace = header.value("trace", false);
-    job.traceMaxEvents = header.value("trace_max_events", job.traceMaxEvents);
     job.statistics = header.value("stats", false);
-    numArgs = header.at("num_args").get<uint64_t>();
+    if (Status s = getCount(header, "timeout_s", 0, UINT32_MAX, timeout);
+        !s.isOk())
+      return s;
+    job.timeoutSeconds = timeout;
+    if (header.contains("trace_max_events"))
+      if (Status s = getCount(header, "trace_max_events", 1, UINT64_MAX,
+                              job.traceMaxEvents);
+          !s.isOk())
+        return s;
+    if (Status s = getCount(header, "num_args", 0, UINT64_MAX, numArgs);
+        !s.isOk())
+      return s;
   } catch (const std::exception &e) {
     return Status::error(llvm::Twine("bad job header: ") + e.what());
   }

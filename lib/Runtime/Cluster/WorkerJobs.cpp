@@ -10,6 +10,7 @@
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Monitor.h"
 #include "mplang/Runtime/Serialize.h"
@@ -17,12 +18,18 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Parser/Parser.h"
 #include <nlohmann/json.hpp>
 
 using namespace mplang::rt;
 using namespace mplang::rt::protocol;
 using namespace mplang::rt::worker;
+
+/// The parse of a job is bounded by its time-out, but not below a minute
+/// (a busy machine starts the child slowly), and a job without a time-out
+/// by ten minutes.
+static unsigned parseSeconds(unsigned timeoutSeconds) {
+  return timeoutSeconds ? std::max(timeoutSeconds, 60u) : 600;
+}
 
 /// "FILE:LINE:COL: " of an op, for errors reported away from its source.
 static std::string locationPrefix(mlir::Operation *op) {
@@ -56,10 +63,15 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
         os << diag.getLocation() << ": " << diag << "\n";
         return mlir::success();
       });
-  program->module = mlir::parseSourceString<mlir::ModuleOp>(
-      request.module, mlir::ParserConfig(program->context.get()), "job-" + id);
+  // MLIR's parsers crash on some inputs: a child process parses first.
+  ModuleCheckLimits limits;
+  limits.seconds = parseSeconds(request.timeoutSeconds);
+  Status parsed = Status::ok();
+  program->module = parseUntrustedModule(request.module, "job-" + id,
+                                         *program->context, limits, parsed);
   if (!program->module)
-    return reply(res, 400, "malformed module:\n" + diagnostics);
+    return reply(res, parsed.code() == StatusCode::Unavailable ? 503 : 400,
+                 parsed.message());
   // The job's module holds this rank's program (`simp.rank`) and nothing
   // else that runs.
   mlir::ModuleOp mine;
@@ -126,8 +138,11 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
   // The driver waits for this answer (60 s at most, PeerLinks.cpp): a
   // compile longer than kMaxSubmitCompile leaves the rest interpreted too.
   constexpr std::chrono::seconds kMaxSubmitCompile(30);
+  // timeout_s 0 is mplang-run's --timeout 0: no time-out.
   Clock::time_point deadline =
-      Clock::now() + std::chrono::seconds(request.timeoutSeconds);
+      request.timeoutSeconds
+          ? Clock::now() + std::chrono::seconds(request.timeoutSeconds)
+          : Clock::time_point::max();
   jit::outlineLocalGroups(mine, options.jit.mode);
   mlir::FailureOr<CompiledProgram> compiled =
       compileProgram(mine, request.entry, kernels,
