@@ -26,7 +26,8 @@ struct ModuleCheckLimits {
   uint64_t baseAddressSpace = 4ull << 30;
   /// Run the check in a fork of this process instead of a fresh one. Only
   /// for processes whose other threads hold no locks the check needs (the
-  /// fuzz targets): a fork of a multi-threaded process may deadlock.
+  /// fuzz targets, the tools before they start threads): a fork of a
+  /// multi-threaded process may deadlock.
   bool fork = false;
   /// Parse each piece between these markers on its own, as
   /// `mplang-opt --split-input-file` does (empty: the whole input).
@@ -53,7 +54,8 @@ parseUntrustedModule(const std::string &bytes, llvm::StringRef name,
 
 /// For tools that parse a local file themselves, and report its errors with
 /// their own diagnostics: an error only when checkModuleInChild found that
-/// the parser crashes (or runs over an hour) on `bytes`.
+/// the parser crashes (or runs over an hour) on `bytes`. Checks in a fork:
+/// call it before the process starts threads.
 Status checkParserSurvives(llvm::StringRef bytes, llvm::StringRef name,
                            llvm::StringRef splitMarker = "");
 
