@@ -58,8 +58,8 @@
 // CHECK: killed peer: exit 1
 // CHECK-NEXT: mplang-run: error: rank 1 failed: rank 1 (http://127.0.0.1:{{[0-9]+}}) is unreachable
 // CHECK: jobs of the run left on the surviving worker: 0
-// CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
 // CHECK: worker exit on SIGTERM: 0
+// CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
 // CHECK: ok early message within the limits: 204
 // CHECK: ok early bytes over the limit: 503 rank 1 refused a message of 600000 bytes from rank 0 for job e2, which it has not been given yet: messages held for jobs not submitted yet are limited to 1048576 bytes and 3 messages (--max-early-mib, --max-early-messages)
 // CHECK: ok job of the refused message aborted: 200

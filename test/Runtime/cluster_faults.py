@@ -375,10 +375,18 @@ try:
     wait_released(p0, view.jobs, driver)
     print("jobs of the run left on the surviving worker:",
           sum(job_state(p0, job, driver) is not None for job in view.jobs))
+    view.close()
+    procs[0].send_signal(signal.SIGTERM)
+    procs[0].wait(timeout=30)
+    print("worker exit on SIGTERM:", procs[0].returncode)
 
     # A worker that starts late is waited for: it starts once the driver
-    # asks the other one whether it is ready.
-    view.asked.clear()
+    # asks the other one whether it is ready. (A pair of its own: a stream
+    # the other kept open to the killed worker above must not be the test.)
+    path, ports, tokens, driver = cluster(2)
+    start(path, 0)
+    wait_healthy(ports[0], driver)
+    view = DriverView(path, 0, ports[0])
     late = subprocess.Popen([RUN, "--cluster", view.path,
                              os.path.join(EXAMPLES, "millionaire.mlir")],
                             stdout=subprocess.PIPE, text=True)
@@ -387,11 +395,9 @@ try:
     out, _ = late.communicate(timeout=120)
     print("late peer:", late.returncode, out.replace("\n", " | "))
     view.close()
-    procs[2].kill()
-    procs[2].wait()
-    procs[0].send_signal(signal.SIGTERM)
-    procs[0].wait(timeout=5)
-    print("worker exit on SIGTERM:", procs[0].returncode)
+    for proc in procs[-2:]:
+        proc.kill()
+        proc.wait()
 
     # Messages for jobs not submitted yet are limited in bytes and count;
     # a refused one aborts its job, and a request holding just it gets 503.
