@@ -211,8 +211,8 @@ Status ObjectStore::saveFile(llvm::StringRef uri,
   std::string suffix =
       ".tmp" + std::to_string(getpid()) + "." + std::to_string(counter++);
   std::string temp =
-      "." +
-      name.substr(0, store::kMaxComponentLength - 1 - suffix.size()) + suffix;
+      "." + name.substr(0, store::kMaxComponentLength - 1 - suffix.size()) +
+      suffix;
   UniqueFd file(openat(dir.get(), temp.c_str(),
                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                        0600));
