@@ -2,10 +2,12 @@
 // message claiming another rank, path characters in ids, truncated and
 // oversized bodies, a malformed module -> 4xx with a message, and the
 // workers keep serving (200 malformed requests, then a normal job); two
-// jobs at once do not mix; a worker killed mid-job is named within seconds
-// and the other drops the job; a worker that starts late is waited for;
-// messages for jobs not submitted yet are limited in bytes and count; parts
-// of large messages that repeat or disagree abort their job.
+// jobs at once do not mix; a worker killed mid-job is named (not a
+// time-out) and the other drops the job (the run's own job, followed by its
+// id); a worker that starts late is waited for; messages for jobs not
+// submitted yet are limited in bytes and count; parts of large messages
+// that repeat or disagree abort their job. Checks wait for events, not
+// for time to pass: the machine may be loaded.
 // (The busy program is interrupt.mlir: both ranks loop forever.)
 // RUN: %python %S/cluster_faults.py mplang-worker mplang-run %examples %S/interrupt.mlir %t | FileCheck %s
 
@@ -53,11 +55,11 @@
 // CHECK: after malformed requests: 0 rank 0: <absent> | rank 1: true |
 // CHECK: concurrent: 0 rank 0: 20 : i64, 100 : i64 | rank 1: 40 : i64, <absent> |
 // CHECK: concurrent: 0 rank 0: 2 : i64, 1 : i64 | rank 1: 4 : i64, <absent> |
-// CHECK: killed peer: exit 1, within 5 s: True
+// CHECK: killed peer: exit 1
 // CHECK-NEXT: mplang-run: error: rank 1 failed: rank 1 (http://127.0.0.1:{{[0-9]+}}) is unreachable
 // CHECK: jobs of the run left on the surviving worker: 0
-// CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
 // CHECK: worker exit on SIGTERM: 0
+// CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
 // CHECK: ok early message within the limits: 204
 // CHECK: ok early bytes over the limit: 503 rank 1 refused a message of 600000 bytes from rank 0 for job e2, which it has not been given yet: messages held for jobs not submitted yet are limited to 1048576 bytes and 3 messages (--max-early-mib, --max-early-messages)
 // CHECK: ok job of the refused message aborted: 200

@@ -8,13 +8,13 @@
 // RUN: %python %S/cluster_slowloris.py mplang-worker mplang-run %examples %S/../../scripts/make-test-certs.sh %t | FileCheck %s
 
 // CHECK: ok job while anonymous connections trickle: rank 0: 6 : i64 | rank 1: 6 : i64 | rank 2: 6 : i64 |
-// CHECK: ok every trickling connection closed within 8 s: at least 240 opened, longest held under 8 s
+// CHECK: ok every trickling connection closed within 30 s: at least 240 opened, longest held under 30 s
 // CHECK: ok unauthenticated cap: of 10 silent connections the oldest 6 closed at once
 // CHECK: ok authenticated request while 4 anonymous are held: 200
 // CHECK: ok limit per address: 8 authenticated keep-alive connections held, a 9th closed at once
 // CHECK: ok a connection once one is closed: 200
-// CHECK: ok deadline: a trickled request, and one after a 401, closed within 8 s
+// CHECK: ok deadline: a trickled request, and one after a 401, closed before 30 s of trickling ended
 // CHECK: ok authenticated connection outlives the deadline: 200 then 200 on one connection
 // CHECK: ok TLS: unauthenticated cap: the oldest 2 of 4 connections without a handshake closed
 // CHECK: ok TLS: authenticated request meanwhile: 200
-// CHECK: ok TLS: deadline: a trickled handshake closed within 8 s
+// CHECK: ok TLS: deadline: a trickled handshake closed before 30 s of trickling ended

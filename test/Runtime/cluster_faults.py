@@ -7,13 +7,16 @@ Prints one line per check, for FileCheck; exits non-zero on the first
 surprise. Every worker started here is stopped here.
 """
 import http.client
+import http.server
 import json
 import os
+import re
 import secrets
 import signal
 import struct
 import subprocess
 import sys
+import threading
 import time
 
 from free_ports import free_ports
@@ -57,15 +60,98 @@ def request(port, method, path, body=b"", token=None, sender="driver",
     return res.status, data.decode(errors="replace").strip()
 
 
-def wait_healthy(port, token):
-    for _ in range(200):
+def wait_for(what, ready, seconds=60):
+    """Polls `ready()` until it is true; the bound only ends a hung test."""
+    end = time.monotonic() + seconds
+    while True:
         try:
-            if request(port, "GET", "/v1/health", token=token)[0] == 200:
+            if ready():
                 return
         except OSError:
             pass
+        if time.monotonic() > end:
+            sys.exit(f"{what}: not after {seconds} s")
         time.sleep(0.05)
-    sys.exit(f"worker on port {port} never became healthy")
+
+
+def wait_healthy(port, token):
+    wait_for(f"worker on port {port} healthy",
+             lambda: request(port, "GET", "/v1/health", token=token)[0] == 200)
+
+
+def job_state(port, job, token):
+    """A job's state on a worker, or None once the worker released it."""
+    status, body = request(port, "GET", f"/v1/jobs/{job}", token=token)
+    return json.loads(body)["state"] if status == 200 else None
+
+
+def wait_released(port, jobs, token):
+    for job in jobs:
+        wait_for(f"job {job} released",
+                 lambda: job_state(port, job, token) is None)
+
+
+class DriverView:
+    """Forwards the driver's requests for one worker and notes the ids of the
+    jobs it submits and when it asks for the worker's health, so that checks
+    wait for those events and follow the run's own jobs. The driver reaches
+    the worker through this with a cluster file of its own; the workers
+    still reach each other directly."""
+
+    def __init__(self, path, rank, port):
+        self.port, self.jobs, self.asked = port, [], threading.Event()
+        view = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def forward(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length",
+                                                            0)))
+                match = re.fullmatch(r"/v1/jobs/([A-Za-z0-9_-]+)", self.path)
+                if self.command == "POST" and match:
+                    view.jobs.append(match.group(1))
+                if self.path == "/v1/health":
+                    view.asked.set()
+                headers = {k: v for k, v in self.headers.items()
+                           if k.lower() in ("authorization", "x-mplang-from",
+                                            "content-type")}
+                conn = http.client.HTTPConnection("127.0.0.1", view.port,
+                                                  timeout=120)
+                try:
+                    conn.request(self.command, self.path, body, headers)
+                    res = conn.getresponse()
+                    data = res.read()
+                except OSError:
+                    self.close_connection = True
+                    return
+                finally:
+                    conn.close()
+                self.send_response(res.status)
+                self.send_header("Content-Type",
+                                 res.getheader("Content-Type", "text/plain"))
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = do_PUT = do_DELETE = forward
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                                      Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        with open(path) as f:
+            config = json.load(f)
+        config["nodes"][rank]["endpoint"] = \
+            f"127.0.0.1:{self.server.server_address[1]}"
+        self.path = path + f".driver-{rank}.json"
+        with open(self.path, "w") as f:
+            json.dump(config, f)
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
 
 
 def expect(name, got, status, text=""):
@@ -268,48 +354,50 @@ try:
                              stdout=subprocess.PIPE, text=True)
             for a, b in [(10, 20), (1, 2)]]
     for job in jobs:
-        out, _ = job.communicate(timeout=30)
+        out, _ = job.communicate(timeout=120)
         print("concurrent:", job.returncode, out.replace("\n", " | "))
 
-    # A worker killed mid-job: the driver names it promptly and the other
-    # worker drops the job.
-    def jobs_on_worker0():
-        return json.loads(request(p0, "GET", "/v1/health",
-                                  token=driver)[1])["jobs"]
-    # (Jobs known from earlier aborts stay until their retention time.)
-    before = jobs_on_worker0()
-    busy = subprocess.Popen([RUN, "--cluster", path, BUSY, "--timeout", "60"],
+    # A worker killed mid-job: the driver names it (before the run's time-out)
+    # and the other worker drops the job. Followed by its id: other jobs may
+    # end their retention meanwhile.
+    view = DriverView(path, 0, p0)
+    busy = subprocess.Popen([RUN, "--cluster", view.path, BUSY,
+                             "--timeout", "60"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    # Once both workers run it (each submission first parses the module in
-    # a child process: slow on a busy machine).
-    time.sleep(3)
+    wait_for("the busy run running on both workers",
+             lambda: view.jobs and all(job_state(p, view.jobs[0], driver) ==
+                                       "running" for p in ports))
     procs[1].kill()
-    killed = time.monotonic()
-    _, err = busy.communicate(timeout=30)
-    took = time.monotonic() - killed
-    print(f"killed peer: exit {busy.returncode}, within 5 s: {took < 5}")
+    _, err = busy.communicate(timeout=120)
+    print(f"killed peer: exit {busy.returncode}")
     print(err.strip().splitlines()[0])
-    for _ in range(100):
-        jobs_left = jobs_on_worker0() - before
-        if jobs_left == 0:
-            break
-        time.sleep(0.05)
-    print("jobs of the run left on the surviving worker:", jobs_left)
+    wait_released(p0, view.jobs, driver)
+    print("jobs of the run left on the surviving worker:",
+          sum(job_state(p0, job, driver) is not None for job in view.jobs))
+    view.close()
+    procs[0].send_signal(signal.SIGTERM)
+    procs[0].wait(timeout=30)
+    print("worker exit on SIGTERM:", procs[0].returncode)
 
-    # A worker that starts late is waited for.
-    late = subprocess.Popen([RUN, "--cluster", path,
+    # A worker that starts late is waited for: it starts once the driver
+    # asks the other one whether it is ready. (A pair of its own: a stream
+    # the other kept open to the killed worker above must not be the test.)
+    path, ports, tokens, driver = cluster(2)
+    start(path, 0)
+    wait_healthy(ports[0], driver)
+    view = DriverView(path, 0, ports[0])
+    late = subprocess.Popen([RUN, "--cluster", view.path,
                              os.path.join(EXAMPLES, "millionaire.mlir")],
                             stdout=subprocess.PIPE, text=True)
-    time.sleep(1)
+    wait_for("the late run asking for health", view.asked.is_set)
     start(path, 1)
-    out, _ = late.communicate(timeout=30)
+    out, _ = late.communicate(timeout=120)
     print("late peer:", late.returncode, out.replace("\n", " | "))
-    procs[2].kill()
-    procs[2].wait()
-    procs[0].send_signal(signal.SIGTERM)
-    procs[0].wait(timeout=5)
-    print("worker exit on SIGTERM:", procs[0].returncode)
+    view.close()
+    for proc in procs[-2:]:
+        proc.kill()
+        proc.wait()
 
     # Messages for jobs not submitted yet are limited in bytes and count;
     # a refused one aborts its job, and a request holding just it gets 503.
@@ -337,7 +425,7 @@ try:
     for job in ("e1", "e3"):
         expect(f"release {job}",
                request(p1, "DELETE", f"/v1/jobs/{job}", token=driver), 204)
-    time.sleep(0.3)
+    wait_released(p1, ("e1", "e3"), driver)
     expect("early message after the releases",
            stream(frame("e5", 0, b"x" * 600000)), 204)
     result = run(path, os.path.join(EXAMPLES, "millionaire.mlir"))
@@ -387,6 +475,7 @@ try:
     # At most 64 submitted jobs until they are released.
     for job in ("h1", "h2"):
         request(p1, "DELETE", f"/v1/jobs/{job}", token=driver)
+    wait_released(p1, ("h1", "h2"), driver)
     for i in range(64):
         if submit_waiting(f"s{i}")[0] != 201:
             sys.exit(f"submission s{i} refused")

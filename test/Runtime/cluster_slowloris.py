@@ -10,7 +10,8 @@ unauthenticated connections the oldest are closed at once; over the limit
 per address a new connection is closed at once; authenticated connections
 outlive the deadline; the same over TLS. Prints one line per check, for
 FileCheck; exits non-zero on the first surprise. Bounds on time are
-generous upper bounds only.
+generous upper bounds only, and checks wait for what they expect rather
+than for a fixed time: the machine may be loaded.
 """
 import hashlib
 import hmac
@@ -104,11 +105,31 @@ def health(port, token, context=None):
 
 
 def wait_healthy(port, token, context=None):
-    for _ in range(200):
-        if health(port, token, context) == 200:
-            return
+    end = time.monotonic() + 60
+    while health(port, token, context) != 200:
+        if time.monotonic() > end:
+            sys.exit(f"worker on port {port} never became healthy")
         time.sleep(0.05)
-    sys.exit(f"worker on port {port} never became healthy")
+
+
+def hold_authenticated(port, token, count):
+    """`count` keep-alive connections that each had a request answered, and
+    their statuses. The worker notices closed connections a moment after
+    they close, so one refused at once (still counted) is retried."""
+    end = time.monotonic() + 60
+    while True:
+        held, statuses = [], []
+        try:
+            for _ in range(count):
+                held.append(connect(port))
+                statuses.append(exchange(held[-1], health_request(token)))
+            return held, statuses
+        except OSError:
+            for sock in held:
+                sock.close()
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.1)
 
 
 def is_closed(sock):
@@ -220,20 +241,22 @@ try:
     expect("job while anonymous connections trickle",
            out == "rank 0: 6 : i64 | rank 1: 6 : i64 | rank 2: 6 : i64 | ",
            out)
-    end = time.monotonic() + 10
+    end = time.monotonic() + 30
     while flood.open_count() and time.monotonic() < end:
         time.sleep(0.2)
     flood.stop()
     held = sorted((c[3] if c[3] is not None else time.monotonic()) - c[2]
                   for c in flood.conns)
     longest = held[-1]
-    if longest >= 8:
+    if longest >= 30:
         print(f"held (s): {[round(h, 1) for h in held[-40:]]}",
               file=sys.stderr)
-    expect("every trickling connection closed within 8 s",
-           flood.open_count() == 0 and longest < 8,
+    # Without the deadline they would be held as long as they trickle; the
+    # bound is generous for a loaded machine.
+    expect("every trickling connection closed within 30 s",
+           flood.open_count() == 0 and longest < 30,
            f"{'at least' if len(flood.conns) >= 240 else 'under'} 240 "
-           f"opened, longest held {'under' if longest < 8 else 'over'} 8 s")
+           f"opened, longest held {'under' if longest < 30 else 'over'} 30 s")
 
     # One worker with a small cap on unauthenticated connections and on
     # connections per address, and a long deadline: the limits, not the
@@ -256,20 +279,19 @@ try:
            health(port, driver) == 200, "200")
     for s in silent:
         s.close()
-    time.sleep(0.3)
-    held, statuses = [], []
-    for _ in range(8):
-        held.append(connect(port))
-        statuses.append(exchange(held[-1], health_request(driver)))
+    held, statuses = hold_authenticated(port, driver, 8)
     extra = connect(port)
     closed = wait_closed([extra], 1, 5)
     expect("limit per address",
            statuses == [200] * 8 and closed == [0],
            "8 authenticated keep-alive connections held, a 9th closed at once")
     held.pop().close()
-    time.sleep(0.3)
-    expect("a connection once one is closed", health(port, driver) == 200,
-           "200")
+    # Each try is a connection of its own, which the worker counts until it
+    # notices the close: the first 200 is the answer.
+    end = time.monotonic() + 30
+    while (status := health(port, driver)) != 200 and time.monotonic() < end:
+        time.sleep(0.1)
+    expect("a connection once one is closed", status == 200, status)
     for s in held:
         s.close()
 
@@ -285,9 +307,7 @@ try:
     status = exchange(answered, b"GET /v1/health HTTP/1.1\r\nHost: x\r\n\r\n")
     trusted = connect(port)
     first = exchange(trusted, health_request(driver))
-    began = time.monotonic()
-    got = b""
-    for byte in PARTIAL[:20]:
+    for byte in PARTIAL[:60]:
         try:
             slow.send(bytes([byte]))
             answered.send(bytes([byte]))
@@ -296,11 +316,9 @@ try:
         time.sleep(0.5)
         if is_closed(slow) and is_closed(answered):
             break
-    held_for = time.monotonic() - began
-    expect("deadline", is_closed(slow) and is_closed(answered) and
-           held_for < 8,
-           f"a trickled request, and one after a {status}, closed "
-           f"{'within' if held_for < 8 else 'after'} 8 s")
+    expect("deadline", is_closed(slow) and is_closed(answered),
+           f"a trickled request, and one after a {status}, closed before "
+           f"30 s of trickling ended")
     second = exchange(trusted, health_request(driver))
     expect("authenticated connection outlives the deadline",
            (first, second) == (200, 200),
@@ -340,8 +358,7 @@ try:
         s.close()
     # A TLS record header announcing 512 bytes, whose body then trickles.
     hello = connect(port)
-    began = time.monotonic()
-    for byte in b"\x16\x03\x01\x02\x00" + bytes(20):
+    for byte in b"\x16\x03\x01\x02\x00" + bytes(55):
         try:
             hello.send(bytes([byte]))
         except OSError:
@@ -349,10 +366,8 @@ try:
         time.sleep(0.5)
         if is_closed(hello):
             break
-    held_for = time.monotonic() - began
-    expect("TLS: deadline", is_closed(hello) and held_for < 8,
-           f"a trickled handshake closed "
-           f"{'within' if held_for < 8 else 'after'} 8 s")
+    expect("TLS: deadline", is_closed(hello),
+           "a trickled handshake closed before 30 s of trickling ended")
 finally:
     for proc in procs:
         if proc.poll() is None:

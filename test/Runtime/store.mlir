@@ -56,6 +56,13 @@
 // RUN: not mplang-run --sim 2 %s --entry missing 2>&1 | FileCheck %s --check-prefix=NOROOT
 // Neither rank has a root; whichever fails first aborts the other.
 // NOROOT: rank {{[01]}} failed: {{.*}}fs://x.npy: this party has no data root (mplang-worker --data-root, mplang-run --data-root)
+// A --data-root that does not exist is refused before anything runs, as
+// mplang-worker refuses one: a mistyped root creates no stray store.
+// RUN: rm -rf %t.missing
+// RUN: not mplang-run --sim 2 %s --entry setup --data-root %t.missing 2>&1 | FileCheck %s --check-prefix=NODIR
+// RUN: not mplang-run --local 2 %s --entry setup --data-root %t.missing 2>&1 | FileCheck %s --check-prefix=NODIR
+// RUN: test ! -e %t.missing
+// NODIR: mplang-run: error: --data-root '{{.*}}.missing' is not a directory
 
 // Symbolic links are never followed, whether they leave the root (a
 // directory or a file of the other party) or not.

@@ -264,6 +264,9 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
     return 1;
 
   std::vector<std::vector<rt::Value>> args;
+  // As mplang-worker: a root that does not exist is likely mistyped.
+  if (!dataRoot.empty() && !llvm::sys::fs::is_directory(dataRoot))
+    return fail("--data-root '" + dataRoot + "' is not a directory");
   if (rt::Status s = rt::installRankStores({dataRoot}, *worldSize); !s.isOk())
     return fail(s.message());
   if (rt::Status s = rt::bindInputs(ctx, sig, *worldSize, options.distributed(),

@@ -253,11 +253,16 @@ Status ObjectStore::saveFile(llvm::StringRef uri,
   if (Status s = openParent(options.dataRoot, uri, path, true, dir); !s.isOk())
     return s;
   // Written under a temporary name and renamed, so a reader never sees half
-  // a file; rename replaces a symbolic link rather than following it.
+  // a file; rename replaces a symbolic link rather than following it. The
+  // temporary name keeps only as much of the name as leaves it a valid
+  // component too.
   static std::atomic<uint64_t> counter{0};
   std::string name = path.back().str();
-  std::string temp = "." + name + ".tmp" + std::to_string(getpid()) + "." +
-                     std::to_string(counter++);
+  std::string suffix =
+      ".tmp" + std::to_string(getpid()) + "." + std::to_string(counter++);
+  std::string temp =
+      "." + name.substr(0, store::kMaxComponentLength - 1 - suffix.size()) +
+      suffix;
   UniqueFd file(openat(dir.get(), temp.c_str(),
                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
                        0600));

@@ -32,6 +32,15 @@ func.func @empty_component() {
 
 // -----
 
+// A component of 256 characters: over NAME_MAX, so no file could hold it.
+func.func @long_component(%v: tensor<4xi64>) {
+  // expected-error @+1 {{'store.save' op 'fs://nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.npy': path components must have 1 to 255 characters}}
+  store.save %v, "fs://nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn.npy" : tensor<4xi64>
+  return
+}
+
+// -----
+
 func.func @characters() {
   // expected-error @+1 {{'store.load' op 'fs://a b.npy': path components may only hold [A-Za-z0-9._-]}}
   %v = store.load "fs://a b.npy" : tensor<4xi64>

@@ -18,10 +18,17 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
 #include <map>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace mlir::simp {
 #define GEN_PASS_DEF_SIMPLINK
@@ -41,6 +48,9 @@ public:
   Linker(ModuleOp program, ArrayRef<std::string> searchPaths)
       : program(program), symbols(program), searchPaths(searchPaths) {}
 
+  /// Reads and parses the library at `path`; one in a search directory
+  /// (`isExplicit` false) that is not a regular file is skipped with a
+  /// warning.
   LogicalResult load(StringRef path, bool isExplicit);
   LogicalResult checkClashes();
   /// Links `declaration`, or leaves it alone when no library defines it and
@@ -89,17 +99,62 @@ StringRef linkName(func::FuncOp declaration) {
   return declaration.getSymName();
 }
 
+/// Libraries are small (the largest protocol is a few hundred KiB); the
+/// bound keeps a huge file from filling memory.
+constexpr uint64_t kMaxLibraryBytes = 64 << 20;
+
+/// The bytes of `path` if it is a regular file of at most kMaxLibraryBytes,
+/// else null with `why` set (and `irregular` if it is no regular file).
+/// O_NONBLOCK: opening a FIFO must not wait for a writer; a link is followed
+/// but its target checked, so one to /dev/zero, which never ends, is refused.
+std::unique_ptr<llvm::MemoryBuffer>
+readLibrary(StringRef path, std::string &why, bool &irregular) {
+  irregular = false;
+  int fd = open(path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    why = std::strerror(errno);
+    return nullptr;
+  }
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    irregular = true;
+    why = "not a regular file";
+  } else if (uint64_t(st.st_size) > kMaxLibraryBytes) {
+    why = "larger than " + std::to_string(kMaxLibraryBytes >> 20) + " MiB";
+  } else {
+    auto read = llvm::MemoryBuffer::getOpenFile(fd, path, st.st_size);
+    if (read)
+      buffer = std::move(*read);
+    else
+      why = read.getError().message();
+  }
+  close(fd);
+  return buffer;
+}
+
 } // namespace
 
 LogicalResult Linker::load(StringRef path, bool isExplicit) {
   for (auto &[loaded, module] : files)
     if (llvm::sys::fs::equivalent(loaded, path))
       return success();
-  if (!llvm::sys::fs::exists(path))
+  std::string why;
+  bool irregular;
+  std::unique_ptr<llvm::MemoryBuffer> buffer =
+      readLibrary(path, why, irregular);
+  if (!buffer && irregular && !isExplicit) {
+    emitWarning(program.getLoc(), "skipping '")
+        << path << "' in the library search path: " << why;
+    return success();
+  }
+  if (!buffer)
     return emitError(program.getLoc(), "cannot read library '")
-           << path << "'";
+           << path << "': " << why;
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   ParserConfig config(program.getContext());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, config);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
   if (!module)
     return emitError(program.getLoc(), "cannot parse library '")
            << path << "'";

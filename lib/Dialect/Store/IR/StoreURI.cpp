@@ -31,8 +31,9 @@ bool mlir::store::parseObjectURI(llvm::StringRef uri, ObjectURI &out,
   llvm::SmallVector<llvm::StringRef, 4> parts;
   path.split(parts, '/');
   for (llvm::StringRef part : parts) {
-    if (part.empty() || part.size() > 255)
-      return fail(": path components must have 1 to 255 characters");
+    if (part.empty() || part.size() > kMaxComponentLength)
+      return fail(": path components must have 1 to " +
+                  llvm::Twine(kMaxComponentLength) + " characters");
     if (part == "." || part == "..")
       return fail(": '" + part +
                   "' is not allowed in a path, which must stay inside the "

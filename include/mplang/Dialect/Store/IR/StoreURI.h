@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstddef>
 #include <string>
 
 namespace mlir::store {
@@ -22,8 +23,12 @@ struct ObjectURI {
   llvm::SmallVector<llvm::StringRef, 4> components;
 };
 
+/// The longest path component: NAME_MAX of Linux file systems. Saving a
+/// file under such a name must work, temporary file included.
+constexpr size_t kMaxComponentLength = 255;
+
 /// Parses `uri`; on failure returns false and sets `error` to why. Paths are
-/// relative and their components are 1-255 characters of
+/// relative and their components are 1-kMaxComponentLength characters of
 /// `[A-Za-z0-9._-]`, never `.` or `..`.
 bool parseObjectURI(llvm::StringRef uri, ObjectURI &out, std::string &error);
 
