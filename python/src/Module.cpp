@@ -1,0 +1,144 @@
+//===- Module.cpp - the mplang_mlir._native Python module -----------------===//
+//
+// A thin pybind11 layer over Core.h: numpy arrays in and out, failures as
+// `Error(message, diagnostics, rank, location)`. Results are numpy views
+// of the runtime's tensors (read-only, kept alive by the array), so
+// nothing is copied on the way out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Core.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <cstring>
+
+namespace py = pybind11;
+using namespace mplang;
+using python::Failure;
+
+static PyObject *errorType = nullptr;
+
+[[noreturn]] static void raise(const Failure &failure) {
+  py::tuple args = py::make_tuple(failure.message, failure.diagnostics,
+                                  failure.rank, failure.location);
+  PyErr_SetObject(errorType, args.ptr());
+  throw py::error_already_set();
+}
+
+static const char *numpyName(rt::DType dtype) {
+  switch (dtype) {
+  case rt::DType::I1:
+    return "bool";
+  case rt::DType::I8:
+    return "int8";
+  case rt::DType::I16:
+    return "int16";
+  case rt::DType::I32:
+    return "int32";
+  case rt::DType::I64:
+    return "int64";
+  case rt::DType::F32:
+    return "float32";
+  case rt::DType::F64:
+    return "float64";
+  case rt::DType::GF128:
+    return nullptr;
+  }
+  return nullptr;
+}
+
+static py::object toNumpy(const rt::Value &value) {
+  if (value.isAbsent())
+    return py::none();
+  if (!value.isTensor())
+    throw py::type_error("an opaque value (" +
+                         value.getOpaque()->kind().str() +
+                         ") cannot be fetched yet");
+  const rt::Tensor &t = value.getTensor();
+  const char *name = numpyName(t.dtype());
+  if (!name)
+    throw py::type_error("gf128 tensors cannot be fetched yet");
+  auto *owner = new std::shared_ptr<const rt::Tensor>(value.getTensorHandle());
+  py::capsule keep(owner, [](void *p) {
+    delete static_cast<std::shared_ptr<const rt::Tensor> *>(p);
+  });
+  std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
+  py::array array(py::dtype(name), shape, {}, t.bytes(), keep);
+  array.attr("setflags")(py::arg("write") = false);
+  return std::move(array);
+}
+
+static rt::Value fromNumpy(const py::handle &object) {
+  if (object.is_none())
+    return rt::Value::absent();
+  auto array = py::array::ensure(object, py::array::c_style);
+  if (!array)
+    throw py::type_error("an argument is not a numpy array");
+  rt::DType dtype;
+  if (!python::dtypeFromNumpy(array.dtype().kind(), array.itemsize(), dtype))
+    throw py::type_error("numpy dtype " +
+                         py::str(array.dtype()).cast<std::string>() +
+                         " has no runtime type");
+  std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
+  rt::Tensor tensor(dtype, shape);
+  std::memcpy(tensor.bytes(), array.data(), tensor.numBytes());
+  return rt::Value::tensor(std::move(tensor));
+}
+
+PYBIND11_MODULE(_native, m) {
+  m.doc() = "mplang-mlir's compiler and simulator (use mplang_mlir)";
+  errorType = PyErr_NewException("mplang_mlir._native.Error", nullptr,
+                                 nullptr);
+  m.attr("Error") = py::handle(errorType);
+
+  py::class_<python::Program>(m, "Program")
+      .def(py::init([](const std::string &text) {
+        Failure failure;
+        std::unique_ptr<python::Program> program =
+            python::Program::compile(text, failure);
+        if (!program)
+          raise(failure);
+        return program;
+      }))
+      .def_property_readonly("world_size", &python::Program::worldSize)
+      .def("ranks", &python::Program::ranks)
+      .def("digests", &python::Program::digests);
+
+  py::class_<python::Simulator>(m, "Simulator")
+      .def(py::init([](int64_t worldSize, const std::string &jit,
+                       unsigned timeout, unsigned poolThreads) {
+        auto sim = std::make_unique<python::Simulator>();
+        Failure failure;
+        if (!sim->init(worldSize, jit, timeout, poolThreads, failure))
+          raise(failure);
+        return sim;
+      }))
+      .def("run", [](python::Simulator &sim, python::Program &program,
+                     const py::list &perRank) {
+        std::vector<std::vector<rt::Value>> args;
+        for (py::handle rank : perRank) {
+          args.emplace_back();
+          for (py::handle value : rank)
+            args.back().push_back(fromNumpy(value));
+        }
+        std::vector<std::vector<rt::Value>> results;
+        Failure failure;
+        bool ok;
+        {
+          py::gil_scoped_release release;
+          ok = sim.run(program, args, results, failure);
+        }
+        if (!ok)
+          raise(failure);
+        py::list out;
+        for (const std::vector<rt::Value> &rank : results) {
+          py::list values;
+          for (const rt::Value &value : rank)
+            values.append(toNumpy(value));
+          out.append(values);
+        }
+        return out;
+      });
+}
