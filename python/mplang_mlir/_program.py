@@ -8,6 +8,7 @@ from ._trace import (
     MPObject,
     Scope,
     Trace,
+    file_location,
     flatten,
     location_text,
     unflatten,
@@ -83,9 +84,12 @@ def trace(fn, args, kwargs, world_size, name="main"):
     ret = (f"return {', '.join(v.name for v in results)} : {res_types}"
            if results else "return")
     body = "\n".join(scope.lines)
+    code = getattr(fn, "__code__", None)
+    fn_loc = (file_location(code.co_filename, code.co_firstlineno, 1)
+              if code else "loc(unknown)")
     text = (f"module attributes {{simp.world_size = {world_size} : i64}} {{\n"
             f"  func.func @{name}({arg_text}) -> ({res_types}) {{\n"
-            f"{body}{chr(10) if body else ''}    {ret}\n  }}\n}}\n")
+            f"{body}{chr(10) if body else ''}    {ret}\n  }} {fn_loc}\n}}\n")
     return Program(text, world_size, inputs, [v.type for v in results],
                    out_leaves, out_tree)
 
@@ -114,8 +118,7 @@ class Program:
             try:
                 self._compiled = _native.Program(self.mlir)
             except _native.Error as e:
-                message, diagnostics = e.args
-                raise CompileError(message, diagnostics) from None
+                raise CompileError(*e.args[:2]) from None
         return self._compiled
 
     def ranks(self):
@@ -154,7 +157,7 @@ def _to_runtime(value, t):
     if value is None:
         return None
     local = t.local
-    array = np.ascontiguousarray(value, dtype=local.dtype)
+    array = np.asarray(value, dtype=local.dtype, order="C")
     if array.shape != local.shape:
         raise TypeError(f"a value of shape {array.shape} for "
                         f"{local.mlir}")

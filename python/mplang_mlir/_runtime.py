@@ -1,6 +1,6 @@
 """Running programs: the in-process simulator and the context stack."""
 
-from ._errors import RunError
+from ._errors import CompileError, RunError
 from ._program import trace
 
 _contexts = []
@@ -33,10 +33,14 @@ class Simulator:
         return False
 
     def execute(self, native_program, per_rank):
-        outcome = self._sim.run(native_program, per_rank)
-        if isinstance(outcome, tuple):  # (rank, location, message)
-            raise RunError(*outcome)
-        return outcome
+        from . import _native
+        try:
+            return self._sim.run(native_program, per_rank)
+        except _native.Error as e:
+            message, diagnostics, rank, location = e.args
+            if rank < 0:
+                raise CompileError(message, diagnostics) from None
+            raise RunError(rank, location, message) from None
 
     def run_eager(self, op, args, kwargs):
         """One simp call outside a trace: traced alone and run at once."""

@@ -39,10 +39,14 @@ def user_location():
     if pos and pos[0] is not None:
         line = pos[0]
         col = (pos[2] or 0) + 1
-    name = code.co_filename.replace("\\", "\\\\").replace('"', '\\"')
-    loc = f'loc("{name}":{line}:{col})'
+    loc = file_location(code.co_filename, line, col)
     _locations[key] = (code, loc)
     return loc
+
+
+def file_location(filename, line, col):
+    name = filename.replace("\\", "\\\\").replace('"', '\\"')
+    return f'loc("{name}":{line}:{col})'
 
 
 def location_text(loc):

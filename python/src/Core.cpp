@@ -121,8 +121,8 @@ python::Program::compile(const std::string &text, Failure &failure) {
   std::lock_guard<std::mutex> lock(contextMutex());
   MLIRContext &ctx = getContext();
   Collector collector(ctx, failure.diagnostics);
-  OwningOpRef<ModuleOp> module =
-      parseSourceString<ModuleOp>(text, ParserConfig(&ctx), "<traced>");
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      text, ParserConfig(&ctx, /*verifyAfterParse=*/false), "<traced>");
   if (!module)
     return fail(failure, "the traced module does not parse");
   // Declared functions come from $MPLANG_LIBRARY_PATH and the installed
@@ -235,8 +235,8 @@ static bool bindArguments(const rt::EntrySignature &sig,
       if (!args[r][i].isAbsent())
         if (rt::Status s = rt::checkValueType(args[r][i], local); !s.isOk()) {
           failure.rank = r;
-          failure.message = "argument " + std::to_string(i) + ": " +
-                            s.message();
+          failure.message =
+              "argument " + std::to_string(i) + ": " + s.message();
           return false;
         }
       bound[r].push_back(args[r][i]);
@@ -250,10 +250,9 @@ bool python::Simulator::run(Program &program,
                             std::vector<std::vector<rt::Value>> &results,
                             Failure &failure) {
   if (program.worldSize() != worldSize || int64_t(args.size()) != worldSize) {
-    failure.message = "the program is for " +
-                      std::to_string(program.worldSize()) +
-                      " parties, the simulator has " +
-                      std::to_string(worldSize);
+    failure.message =
+        "the program is for " + std::to_string(program.worldSize()) +
+        " parties, the simulator has " + std::to_string(worldSize);
     return false;
   }
   const rt::EntrySignature &sig = program.impl->signature;

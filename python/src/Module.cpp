@@ -9,10 +9,10 @@
 
 #include "Core.h"
 
+#include <cstring>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
-#include <cstring>
 
 namespace py = pybind11;
 using namespace mplang;
@@ -53,8 +53,7 @@ static py::object toNumpy(const rt::Value &value) {
   if (value.isAbsent())
     return py::none();
   if (!value.isTensor())
-    throw py::type_error("an opaque value (" +
-                         value.getOpaque()->kind().str() +
+    throw py::type_error("an opaque value (" + value.getOpaque()->kind().str() +
                          ") cannot be fetched yet");
   const rt::Tensor &t = value.getTensor();
   const char *name = numpyName(t.dtype());
@@ -89,8 +88,7 @@ static rt::Value fromNumpy(const py::handle &object) {
 
 PYBIND11_MODULE(_native, m) {
   m.doc() = "mplang-mlir's compiler and simulator (use mplang_mlir)";
-  errorType = PyErr_NewException("mplang_mlir._native.Error", nullptr,
-                                 nullptr);
+  errorType = PyErr_NewException("mplang_mlir._native.Error", nullptr, nullptr);
   m.attr("Error") = py::handle(errorType);
 
   py::class_<python::Program>(m, "Program")
