@@ -212,6 +212,17 @@ def _yield(leaves):
             f"{', '.join(v.type.mlir for v in leaves)}")
 
 
+def _two_regions(scope, head, types, tree, loc, first, second):
+    """Emits `head -> (types)` and its two keyword-led regions."""
+    regions = " ".join(f"{word} {region.block_text(_yield(out))}"
+                       for word, region, out in (first, second))
+    text = (f"{head} -> ({', '.join(t.mlir for t in types)})\n"
+            f"{scope.indent}{regions}")
+    names = scope.emit_results(len(types), text, loc)
+    return unflatten(tree, [MPObject(n, t, scope)
+                            for n, t in zip(names, types)])
+
+
 def _pred(p, scope, what):
     _global_operand(p, scope, what)
     local = p.type.local
@@ -237,15 +248,12 @@ def uniform_cond(pred, then_fn, else_fn, *args):
         _fail("simp.uniform_cond: the branches return different types: "
               f"{[t.mlir for t in then_types]} and "
               f"{[v.type.mlir for v in else_out]}")
-    res_types = ", ".join(t.mlir for t in then_types)
-    text = (f"simp.uniform_cond {pred.name} "
+    head = (f"simp.uniform_cond {pred.name} "
             f"({', '.join(a.name for a in args)}) : {pred.type.mlir}, "
-            f"({', '.join(a.type.mlir for a in args)}) -> ({res_types})\n"
-            f"{scope.indent}then {then_scope.block_text(_yield(then_out))}"
-            f" else {else_scope.block_text(_yield(else_out))}")
-    names = scope.emit_results(len(then_types), text, loc)
-    return unflatten(tree, [MPObject(n, t, scope)
-                            for n, t in zip(names, then_types)])
+            f"({', '.join(a.type.mlir for a in args)})")
+    return _two_regions(scope, head, then_types, tree, loc,
+                        ("then", then_scope, then_out),
+                        ("else", else_scope, else_out))
 
 
 @eager
@@ -276,11 +284,8 @@ def while_loop(cond_fn, body_fn, init):
         _fail("simp.while_loop: the body returns "
               f"{[v.type.mlir for v in body_out]}, not the state types "
               f"{[t.mlir for t in types]}")
-    type_text = ", ".join(t.mlir for t in types)
-    text = (f"simp.while_loop ({', '.join(s.name for s in state)}) : "
-            f"({type_text}) -> ({type_text})\n"
-            f"{scope.indent}cond {cond_scope.block_text(_yield(cond_out))}"
-            f" body {body_scope.block_text(_yield(body_out))}")
-    names = scope.emit_results(len(types), text, loc)
-    return unflatten(tree, [MPObject(n, t, scope)
-                            for n, t in zip(names, types)])
+    head = (f"simp.while_loop ({', '.join(s.name for s in state)}) : "
+            f"({', '.join(t.mlir for t in types)})")
+    return _two_regions(scope, head, types, tree, loc,
+                        ("cond", cond_scope, cond_out),
+                        ("body", body_scope, body_out))
