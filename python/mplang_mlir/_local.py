@@ -415,9 +415,26 @@ def _result_dtypes(name, a, b):
     return inp, out
 
 
+_same_type = {}
+
+
 def binary(name, a, b):
     """The numpy ufunc `name` applied to a and b (one of them traced)."""
     scope = _scope()
+    if (type(a) is LocalValue and type(b) is LocalValue and a.type == b.type
+            and a.scope is scope and b.scope is scope):
+        # The common case, made fast: operands of one type, no conversion.
+        key = (name, a.type)
+        hit = _same_type.get(key)
+        if hit is None:
+            inp, out = _result_dtypes(name, a, b)
+            hit = _same_type[key] = (inp == a.dtype, out)
+        if hit[0]:
+            emitter = _BINARY[name]
+            if isinstance(emitter, str):
+                return compare(name, a, b, scope)
+            result = emitter(a, b)
+            return result if result.dtype == hit[1] else astype(result, hit[1])
     la, lb = lift(a, scope), lift(b, scope)
     ta = la if la is not None else a
     tb = lb if lb is not None else b

@@ -73,8 +73,9 @@ class TensorType:
             self.mlir = self.element
 
     def __eq__(self, other):
-        return (isinstance(other, TensorType) and self.dtype == other.dtype
-                and self.shape == other.shape)
+        return self is other or (
+            isinstance(other, TensorType) and self.dtype == other.dtype and
+            self.shape == other.shape)
 
     def __hash__(self):
         return hash((self.dtype, self.shape))
@@ -85,6 +86,9 @@ class TensorType:
     def tensor_mlir(self):
         """The type as a tensor, rank 0 included (tensor<i64>)."""
         return self.mlir if self.shape else f"tensor<{self.element}>"
+
+
+_mp_types = {}
 
 
 class MPType:
@@ -100,9 +104,19 @@ class MPType:
             "[" + ", ".join(str(p) for p in self.parties) + "]")
         self.mlir = f"!simp.mp<{local.mlir}, {where}>"
 
+    @classmethod
+    def of(cls, local, parties):
+        """The MPType, made once per (local, parties) for tracing speed."""
+        key = (local, parties if parties is None else tuple(parties))
+        hit = _mp_types.get(key)
+        if hit is None:
+            hit = _mp_types[key] = cls(local, parties)
+        return hit
+
     def __eq__(self, other):
-        return (isinstance(other, MPType) and self.local == other.local
-                and self.parties == other.parties)
+        return self is other or (
+            isinstance(other, MPType) and self.local == other.local and
+            self.parties == other.parties)
 
     def __hash__(self):
         return hash((self.local, self.parties))

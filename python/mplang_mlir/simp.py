@@ -90,7 +90,7 @@ def _party_call(scope, parties, fn, args, kwargs, loc):
 
 
 def _emit_call(scope, head, parties, region, operands, results, loc):
-    rtypes = [MPType(v.type, parties) for v in results]
+    rtypes = [MPType.of(v.type, parties) for v in results]
     arg_names = ", ".join(o.name for o in operands)
     arg_types = ", ".join(o.type.mlir for o in operands)
     res_types = ", ".join(t.mlir for t in rtypes)
@@ -151,7 +151,7 @@ def shuffle_static(x, routing):
         if missing:
             _fail(f"simp.shuffle_static: source party {missing[0]} does not "
                   f"hold the value (held by {list(x.parties)})")
-    out = MPType(x.type.local, [d for d, _ in pairs])
+    out = MPType.of(x.type.local, [d for d, _ in pairs])
     routing_text = ", ".join(f"{d} <- {s}" for d, s in pairs)
     (name,) = scope.emit_results(
         1, f"simp.shuffle {x.name} [{routing_text}] : {x.type.mlir} -> "
