@@ -12,7 +12,8 @@ class CompileError(Exception):
     """
 
     def __init__(self, message, diagnostics=()):
-        super().__init__(message)
+        super().__init__("\n".join([message, *diagnostics]))
+        self.message = message
         self.diagnostics = list(diagnostics)
 
 

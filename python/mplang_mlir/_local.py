@@ -112,6 +112,9 @@ class LocalValue:
 
     T = property(lambda self: transpose(self))
 
+    def __getitem__(self, key):
+        return index(self, key)
+
 
 def _binop(name):
     return (lambda a, b: binary(name, a, b),
@@ -153,7 +156,7 @@ def lift(x, scope):
             _fail(f"{x.name} belongs to another party's function")
         return x
     if isinstance(x, MPObject):
-        return capture(x, scope)
+        return capture(x, scope.owner)
     return None
 
 
@@ -214,7 +217,7 @@ def astype(v, dtype):
     src = v.dtype
     if src == dtype:
         return v
-    scope = v.scope
+    scope = current_scope()
     out = TensorType(dtype, v.shape)
     if is_bool(dtype):
         zero = constant(scope, 0, v.type)
@@ -240,7 +243,7 @@ def broadcast_to(v, shape):
     shape = tuple(shape)
     if v.shape == shape:
         return v
-    scope = v.scope
+    scope = current_scope()
     out = TensorType(v.dtype, shape)
     if not v.shape:
         return _emit(scope, out, f"tensor.splat {v.name} : {out.mlir}")
@@ -284,12 +287,12 @@ def compare(name, a, b, scope):
 
 
 def _arith(op, a, b):
-    return _emit(a.scope, a.type,
+    return _emit(current_scope(), a.type,
                  f"arith.{op} {a.name}, {b.name} : {a.type.mlir}")
 
 
 def select(c, a, b):
-    scope = a.scope
+    scope = current_scope()
     if a.shape:
         types = f"{c.type.mlir}, {a.type.mlir}"
     else:
@@ -329,8 +332,8 @@ def _floor_divide(a, b):
         return _arith("divui", a, b)
     q = _arith("divsi", a, b)
     r = _arith("remsi", a, b)
-    one = constant(a.scope, 1, a.type)
-    return _floor_fix(q, r, b, a.scope, lambda q: _arith("subi", q, one))
+    one = constant(current_scope(), 1, a.type)
+    return _floor_fix(q, r, b, current_scope(), lambda q: _arith("subi", q, one))
 
 
 def _remainder(a, b):
@@ -339,7 +342,7 @@ def _remainder(a, b):
         return _arith("remui", a, b)
     r = _arith("remf" if is_float(dt) else "remsi", a, b)
     add = "addf" if is_float(dt) else "addi"
-    return _floor_fix(r, r, b, a.scope, lambda r: _arith(add, r, b))
+    return _floor_fix(r, r, b, current_scope(), lambda r: _arith(add, r, b))
 
 
 def _bool_or(op):
@@ -467,8 +470,8 @@ def negative(x):
         _fail("numpy.negative of booleans is not supported (numpy refuses "
               "it too)")
     if is_float(v.dtype):
-        return _emit(v.scope, v.type, f"arith.negf {v.name} : {v.type.mlir}")
-    zero = constant(v.scope, 0, v.type)
+        return _emit(current_scope(), v.type, f"arith.negf {v.name} : {v.type.mlir}")
+    zero = constant(current_scope(), 0, v.type)
     return _arith("subi", zero, v)
 
 
@@ -477,7 +480,7 @@ def invert(x):
     if is_float(v.dtype):
         _fail("numpy.invert of floats is not supported (numpy refuses it "
               "too)")
-    ones = constant(v.scope, True if is_bool(v.dtype) else -1, v.type)
+    ones = constant(current_scope(), True if is_bool(v.dtype) else -1, v.type)
     return _arith("xori", v, ones)
 
 
@@ -490,8 +493,8 @@ def absolute(x):
     v = as_value(x, _scope())
     if is_unsigned(v.dtype) or is_bool(v.dtype):
         return v
-    zero = constant(v.scope, 0, v.type)
-    return select(compare("less", v, zero, v.scope), negative(v), v)
+    zero = constant(current_scope(), 0, v.type)
+    return select(compare("less", v, zero, current_scope()), negative(v), v)
 
 
 _UNARY = {
@@ -533,7 +536,7 @@ def reshape(x, shape):
         _fail(f"cannot reshape {v.shape} into {shape}")
     if shape == v.shape:
         return v
-    scope = v.scope
+    scope = current_scope()
     out = TensorType(v.dtype, shape)
     if not v.shape:
         one = TensorType(v.dtype, (1,))
@@ -550,6 +553,75 @@ def reshape(x, shape):
                  f"({v.type.mlir}, {dims.mlir}) -> {out.mlir}")
 
 
+def index(v, key):
+    """`v[key]` for integers and slices (basic indexing): one
+    tensor.extract_slice (or tensor.extract for one element), then a
+    reshape that drops the integer-indexed dimensions."""
+    scope = _scope()
+    v = as_value(v, scope)
+    key = key if isinstance(key, tuple) else (key,)
+    if any(k is Ellipsis for k in key):
+        at = key.index(Ellipsis)
+        fill = (slice(None),) * (v.ndim - len(key) + 1)
+        key = key[:at] + fill + key[at + 1:]
+    if len(key) > v.ndim:
+        _fail(f"too many indices ({len(key)}) for {v.ndim} dimensions")
+    key = key + (slice(None),) * (v.ndim - len(key))
+    offsets, sizes, strides, kept = [], [], [], []
+    for k, dim in zip(key, v.shape):
+        if isinstance(k, (LocalValue, MPObject)):
+            # A traced index: in [0, dim), checked when the program runs.
+            offsets.append(as_index(k, scope))
+            sizes.append(1), strides.append(1)
+        elif isinstance(k, (int, np.integer)):
+            i = int(k) + dim if k < 0 else int(k)
+            if not 0 <= i < dim:
+                _fail(f"index {int(k)} is out of bounds for size {dim}")
+            offsets.append(i), sizes.append(1), strides.append(1)
+        elif isinstance(k, slice):
+            start, stop, step = k.indices(dim)
+            if step < 1:
+                _fail("slices with a negative step are not supported yet")
+            n = len(range(start, stop, step))
+            offsets.append(start), sizes.append(n), strides.append(step)
+            kept.append(n)
+        else:
+            _fail(f"indexing with {type(k).__name__} is not supported "
+                  "(integers and slices only)")
+    traced = any(isinstance(i, str) for i in offsets)
+    if traced and kept:
+        _fail("a traced index with slices is not supported yet (the "
+              "runtime slices at static offsets): index every dimension")
+    if not kept:
+        idx = ", ".join(i if isinstance(i, str) else
+                        _index_constant(scope, i) for i in offsets)
+        return _emit(scope, TensorType(v.dtype, ()),
+                     f"tensor.extract {v.name}[{idx}] : {v.type.mlir}")
+    if offsets == [0] * v.ndim and tuple(sizes) == v.shape:
+        return v
+    full = TensorType(v.dtype, sizes)
+    text = ", ".join
+    sliced = _emit(scope, full, f"tensor.extract_slice {v.name}"
+                   f"[{text(map(str, offsets))}] [{text(map(str, sizes))}] "
+                   f"[{text(map(str, strides))}] : {v.type.mlir} to "
+                   f"{full.mlir}")
+    return reshape(sliced, kept)
+
+
+def as_index(x, scope):
+    """`x` (a Python int or a traced integer scalar) as an `index` SSA
+    name."""
+    if isinstance(x, (int, np.integer)):
+        return _index_constant(scope, int(x))
+    v = as_value(x, scope)
+    if v.shape or v.dtype.kind not in "iu":
+        _fail("indices and loop bounds are integer scalars")
+    (name,) = scope.emit_results(
+        1, f"arith.index_cast {v.name} : {v.type.mlir} to index",
+        user_location())
+    return name
+
+
 def _axes(axis, ndim):
     if axis is None:
         return list(range(ndim))
@@ -561,7 +633,7 @@ def _axes(axis, ndim):
 
 
 def _reduce(v, axis, keepdims, body_op, init):
-    scope = v.scope
+    scope = current_scope()
     axes = _axes(axis, v.ndim)
     if not axes:
         return v
@@ -635,8 +707,8 @@ def transpose(x, axes=None):
     if perm == list(range(v.ndim)):
         return v
     out = TensorType(v.dtype, tuple(v.shape[p] for p in perm))
-    empty = _emit(v.scope, out, f"tensor.empty() : {out.mlir}")
-    return _emit(v.scope, out,
+    empty = _emit(current_scope(), out, f"tensor.empty() : {out.mlir}")
+    return _emit(current_scope(), out,
                  f"linalg.transpose ins({v.name} : {v.type.mlir}) "
                  f"outs({empty.name} : {out.mlir}) permutation = "
                  f"[{', '.join(str(p) for p in perm)}]")

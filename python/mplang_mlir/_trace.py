@@ -94,6 +94,9 @@ class Scope:
         self.operands = []
         self.block_args = []
         self.captured = {}
+        # The scope that captures outer global values: the party's function
+        # a loop or branch region sits in.
+        self.owner = self if isolated or parent is None else parent.owner
 
     def __enter__(self):
         self._saved = current_scope()
@@ -119,13 +122,15 @@ class Scope:
         self.lines.append(f"{self.indent}{name}:{count} = {text} {loc}")
         return [f"{name}#{i}" for i in range(count)]
 
-    def block_text(self, yield_text):
-        """The region `{ ^bb0(args): lines; yield }` (indented one less)."""
+    def block_text(self, yield_text, label=True):
+        """The region `{ ^bb0(args): lines; yield }` (indented one less);
+        without the label for ops whose syntax declares the arguments."""
         outer = "  " * (self.depth - 1)
         args = ", ".join(f"{n}: {t.mlir}" for n, t in self.block_args)
+        head = f"{outer}^bb0({args}):\n" if label else ""
         body = "\n".join(self.lines)
         sep = "\n" if body else ""
-        return (f"{{\n{outer}^bb0({args}):\n{body}{sep}"
+        return (f"{{\n{head}{body}{sep}"
                 f"{self.indent}{yield_text}\n{outer}}}")
 
 

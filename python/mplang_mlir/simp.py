@@ -24,7 +24,8 @@ from ._trace import (
 )
 from ._types import MPType, TensorType
 
-__all__ = ["pcall_static", "pcall_dynamic", "shuffle_static", "converge",
+__all__ = ["pcall_static", "pcall_dynamic", "shuffle_static",
+           "shuffle_dynamic", "converge",
            "uniform_cond", "while_loop", "constant"]
 
 
@@ -156,6 +157,26 @@ def shuffle_static(x, routing):
     (name,) = scope.emit_results(
         1, f"simp.shuffle {x.name} [{routing_text}] : {x.type.mlir} -> "
         f"{out.mlir}", loc)
+    return MPObject(name, out, scope)
+
+
+@eager
+def shuffle_dynamic(x, index):
+    """Each party reads its own scalar integer `index` i and receives the
+    piece of `x` that party i holds; the result's parties are decided at
+    run time."""
+    scope = require_global_scope("simp.shuffle_dynamic")
+    loc = user_location()
+    _global_operand(x, scope, "simp.shuffle_dynamic")
+    _global_operand(index, scope, "simp.shuffle_dynamic")
+    i = index.type.local
+    if not (isinstance(i, TensorType) and i.shape == () and
+            i.dtype.kind in "iu"):
+        _fail("simp.shuffle_dynamic: the index is an integer scalar")
+    out = MPType.of(x.type.local, None)
+    (name,) = scope.emit_results(
+        1, f"simp.shuffle_dynamic {x.name}, {index.name} : {x.type.mlir}, "
+        f"{index.type.mlir} -> {out.mlir}", loc)
     return MPObject(name, out, scope)
 
 

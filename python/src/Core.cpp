@@ -79,8 +79,10 @@ public:
                             ": " + d.str());
           };
           add(diag);
+          // The op in generic form repeats what the location names.
           for (Diagnostic &note : diag.getNotes())
-            add(note);
+            if (!StringRef(note.str()).starts_with("see current operation"))
+              add(note);
           return success();
         }) {}
 

@@ -118,3 +118,43 @@ def test_constants_from_numpy(sim):
     check(lambda x: (x + np.arange(40, dtype=np.int64), x * np.full(40, 3),
                      np.ones((2, 20)) + x.astype(float).sum()),
           np.arange(40, dtype=np.int64))
+
+
+def test_indexing(sim):
+    m = np.arange(24, dtype=np.int32).reshape(4, 6)
+    check(lambda m: (m[1], m[-1, 2], m[1:3], m[:, 2:5], m[::2, 1::3],
+                     m[..., -1], m[2, :3]), m)
+
+
+def test_traced_indices(sim):
+    m = np.arange(12, dtype=np.int64).reshape(3, 4)
+    got = run(lambda m: m[m[0, 2] - 1, m[0, 3]], m)
+    assert got == 7
+
+
+def test_fori_loop(sim):
+    def fn(m):
+        def body(i, state):
+            total, power = state
+            return total + m[i % 3, 1] * i, power * 2
+        return mp.fori_loop(0, 5, body, (np.int64(0), np.int32(1)))
+    total, power = run(fn, np.arange(12, dtype=np.int64).reshape(3, 4))
+    assert total == 1 * 0 + 5 * 1 + 9 * 2 + 1 * 3 + 5 * 4
+    assert power == 32 and power.dtype == np.int32
+
+
+def test_fori_loop_with_traced_bounds(sim):
+    got = run(lambda n, x: mp.fori_loop(0, n, lambda i, acc: acc + x, x),
+              np.int64(4), np.array([1, 2], np.int16))
+    np.testing.assert_array_equal(got, [5, 10])
+    assert got.dtype == np.int16
+
+
+def test_cond_runs_one_branch(sim):
+    def fn(x):
+        return mp.cond(x.sum() > 10, lambda: x * 2, lambda: x - 1)
+    np.testing.assert_array_equal(run(fn, np.array([5, 6])), [10, 12])
+    np.testing.assert_array_equal(run(fn, np.array([1, 2])), [0, 1])
+    # The false branch's result takes the true branch's dtype.
+    got = run(lambda x: mp.cond(x > 0, lambda: x, lambda: 0), np.int8(-3))
+    assert got == 0 and got.dtype == np.int8

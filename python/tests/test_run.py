@@ -87,7 +87,7 @@ def test_verifier_errors_point_into_python():
     program = mp.compile(prog, mp.mp_type(np.int64, (), (0,)), world_size=2)
     with pytest.raises(mp.CompileError) as info:
         program.ranks()
-    assert str(info.value) == "the program does not verify"
+    assert info.value.message == "the program does not verify"
     line = line_of("@outside-world")
     assert info.value.diagnostics[0].startswith(f"{__file__}:{line}:9: "
                                                 "error: ")
@@ -158,3 +158,17 @@ def test_loops_and_branches_run():
         loop, branch = mp.fetch(mp.evaluate(prog))
     assert loop == [128, None]
     assert branch == [None, 0]
+
+
+def test_shuffle_dynamic():
+    def prog():
+        # P0 asks for P1's piece, P1 for P0's.
+        idx = simp.converge(simp.constant((0,), np.int64(1)),
+                            simp.constant((1,), np.int64(0)))
+        x = simp.converge(simp.constant((0,), np.int32(10)),
+                          simp.constant((1,), np.int32(20)))
+        return simp.shuffle_dynamic(x, idx)
+    with mp.make_simulator(2):
+        y = mp.evaluate(prog)
+    assert y.type.mlir == "!simp.mp<i32, ?>"
+    assert mp.fetch(y) == [20, 10]
