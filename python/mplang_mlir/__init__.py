@@ -22,12 +22,20 @@ from . import simp
 from ._control import cond, fori_loop
 from ._errors import CompileError, RunError, TraceError
 from ._program import Handle, Program, trace
-from ._runtime import Simulator, current_context, make_simulator
+from ._runtime import (
+    Driver,
+    Simulator,
+    current_context,
+    make_driver,
+    make_local,
+    make_simulator,
+)
 from ._trace import current_scope, flatten, unflatten
 from ._types import MPType, TensorType, mp_type
 
 __all__ = ["simp", "fori_loop", "cond", "function", "compile", "evaluate", "fetch", "put",
-           "device", "make_simulator", "Simulator", "Program", "Handle",
+           "device", "make_simulator", "make_local", "make_driver",
+           "Simulator", "Driver", "Program", "Handle",
            "MPType", "TensorType", "mp_type", "TraceError", "CompileError",
            "RunError"]
 

@@ -1,8 +1,8 @@
 //===- Core.cpp - compile and simulate for the Python extension -----------===//
 //
-// The same steps as mplang-run --sim: parse, link, verify, project, bind,
-// run, root cause. One MLIRContext serves every program of the process;
-// a mutex keeps one compile or run at a time on it.
+// The same steps as mplang-run: parse, link, verify, project, bind, run
+// (simulated or on workers), root cause. One MLIRContext serves every program
+// of the process; a mutex keeps one compile or run at a time on it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,26 +182,27 @@ std::vector<std::string> python::Program::digests() const {
   return digests;
 }
 
-bool python::Simulator::init(int64_t size, const std::string &jit,
-                             unsigned seconds, unsigned threads,
-                             Failure &failure) {
-  std::optional<rt::jit::Mode> mode = rt::jit::parseMode(jit);
+bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
+  options = given;
+  if (options.jit.empty())
+    options.jit = rt::jit::defaultModeName();
+  std::optional<rt::jit::Mode> mode = rt::jit::parseMode(options.jit);
   if (!mode) {
-    failure.message = "jit takes off, on or auto, not '" + jit + "'";
+    failure.message = "jit takes off, on or auto, not '" + options.jit + "'";
     return false;
   }
-  if (size < 1 || threads < 1) {
-    failure.message = "a simulator needs at least one party and one thread";
+  if (options.worldSize < 1 || options.poolThreads < 1) {
+    failure.message = "a run needs at least one party and one thread";
     return false;
   }
-  if (rt::Status s = rt::installRankStores({}, size); !s.isOk()) {
+  jitMode = int(*mode);
+  bool distributed = options.localWorkers || !options.clusterFile.empty();
+  if (distributed)
+    return true;
+  if (rt::Status s = rt::installRankStores({}, options.worldSize); !s.isOk()) {
     failure.message = s.message();
     return false;
   }
-  worldSize = size;
-  jitMode = int(*mode);
-  timeout = seconds;
-  poolThreads = threads;
   return true;
 }
 
@@ -247,14 +248,15 @@ static bool bindArguments(const rt::EntrySignature &sig,
   return true;
 }
 
-bool python::Simulator::run(Program &program,
-                            const std::vector<std::vector<rt::Value>> &args,
-                            std::vector<std::vector<rt::Value>> &results,
-                            Failure &failure) {
+bool python::Runner::run(Program &program,
+                         const std::vector<std::vector<rt::Value>> &args,
+                         std::vector<std::vector<rt::Value>> &results,
+                         Failure &failure) {
+  int64_t worldSize = options.worldSize;
   if (program.worldSize() != worldSize || int64_t(args.size()) != worldSize) {
-    failure.message =
-        "the program is for " + std::to_string(program.worldSize()) +
-        " parties, the simulator has " + std::to_string(worldSize);
+    failure.message = "the program is for " +
+                      std::to_string(program.worldSize()) +
+                      " parties, the runner has " + std::to_string(worldSize);
     return false;
   }
   const rt::EntrySignature &sig = program.impl->signature;
@@ -265,14 +267,21 @@ bool python::Simulator::run(Program &program,
   std::lock_guard<std::mutex> lock(contextMutex());
   Collector collector(getContext(), failure.diagnostics);
   auto mode = rt::jit::Mode(jitMode);
-  ModuleOp module = program.impl->forMode(mode);
-  rt::RunOptions options;
-  options.registry = &getRegistry(mode);
-  options.poolThreads = poolThreads;
-  options.timeoutSeconds = timeout;
+  rt::RunOptions run;
+  run.poolThreads = options.poolThreads;
+  run.timeoutSeconds = options.timeout;
+  run.localWorkers = options.localWorkers;
+  run.clusterFile = options.clusterFile;
+  run.workerPath = options.workerPath;
+  // Local workers compile what the simulator would (as mplang-run --local).
+  run.localWorkerArgs = {"--jit=" + options.jit,
+                         "--pool-threads=" + std::to_string(run.poolThreads)};
+  // Workers outline for themselves.
+  ModuleOp module =
+      program.impl->forMode(run.distributed() ? rt::jit::Mode::Off : mode);
+  run.registry = &getRegistry(mode);
   rt::RunResult result;
-  if (rt::Status s = rt::runProgram(module, options, bound, result);
-      !s.isOk()) {
+  if (rt::Status s = rt::runProgram(module, run, bound, result); !s.isOk()) {
     failure.message = s.message();
     return false;
   }

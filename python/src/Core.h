@@ -47,25 +47,35 @@ public:
   std::unique_ptr<Impl> impl;
 };
 
-/// Every rank in this process, with stores that outlive each run.
-class Simulator {
+/// Where and how runs go: every rank in this process (the simulator, with
+/// stores that outlive each run), or one mplang-worker per rank (started
+/// for each run with `localWorkers`, or those of `clusterFile`).
+struct RunnerOptions {
+  int64_t worldSize = 0;
+  /// off, on or auto (empty: $MPLANG_JIT, else auto).
+  std::string jit;
+  unsigned timeout = 60;
+  unsigned poolThreads = 2;
+  unsigned localWorkers = 0;
+  std::string clusterFile;
+  /// The mplang-worker that `localWorkers` runs.
+  std::string workerPath;
+};
+
+class Runner {
 public:
-  /// `jit` is off, on or auto; false (with `failure`) when it is neither.
-  bool init(int64_t worldSize, const std::string &jit, unsigned timeout,
-            unsigned poolThreads, Failure &failure);
+  /// False (with `failure`) for options that make no sense.
+  bool init(const RunnerOptions &options, Failure &failure);
 
   /// Runs `program` with `args[r][i]`: rank r's piece of entry argument i
   /// (absent where r does not hold it). On success `results[r][i]` is rank
   /// r's piece of result i (absent where it holds none).
-  bool run(Program &program,
-           const std::vector<std::vector<rt::Value>> &args,
+  bool run(Program &program, const std::vector<std::vector<rt::Value>> &args,
            std::vector<std::vector<rt::Value>> &results, Failure &failure);
 
 private:
-  int64_t worldSize = 0;
+  RunnerOptions options;
   int jitMode = 0;
-  unsigned timeout = 60;
-  unsigned poolThreads = 2;
 };
 
 /// The runtime element type of a numpy type character and item size

@@ -104,16 +104,23 @@ PYBIND11_MODULE(_native, m) {
       .def("ranks", &python::Program::ranks)
       .def("digests", &python::Program::digests);
 
-  py::class_<python::Simulator>(m, "Simulator")
+  py::class_<python::Runner>(m, "Runner")
       .def(py::init([](int64_t worldSize, const std::string &jit,
-                       unsigned timeout, unsigned poolThreads) {
-        auto sim = std::make_unique<python::Simulator>();
-        Failure failure;
-        if (!sim->init(worldSize, jit, timeout, poolThreads, failure))
-          raise(failure);
-        return sim;
-      }))
-      .def("run", [](python::Simulator &sim, python::Program &program,
+                       unsigned timeout, unsigned poolThreads,
+                       unsigned localWorkers, const std::string &clusterFile,
+                       const std::string &workerPath) {
+             auto runner = std::make_unique<python::Runner>();
+             Failure failure;
+             if (!runner->init({worldSize, jit, timeout, poolThreads,
+                                localWorkers, clusterFile, workerPath},
+                               failure))
+               raise(failure);
+             return runner;
+           }),
+           py::arg("world_size"), py::arg("jit") = "", py::arg("timeout") = 60,
+           py::arg("pool_threads") = 2, py::arg("local_workers") = 0,
+           py::arg("cluster_file") = "", py::arg("worker_path") = "")
+      .def("run", [](python::Runner &runner, python::Program &program,
                      const py::list &perRank) {
         std::vector<std::vector<rt::Value>> args;
         for (py::handle rank : perRank) {
@@ -126,7 +133,7 @@ PYBIND11_MODULE(_native, m) {
         bool ok;
         {
           py::gil_scoped_release release;
-          ok = sim.run(program, args, results, failure);
+          ok = runner.run(program, args, results, failure);
         }
         if (!ok)
           raise(failure);

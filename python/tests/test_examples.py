@@ -8,7 +8,7 @@ import numpy as np
 
 import mplang_mlir as mp
 
-from conftest import SOURCE, tool
+from conftest import SOURCE, TOOLS, tool
 
 
 def load(name):
@@ -51,3 +51,12 @@ def test_millionaire():
     program = mp.compile(example.millionaire, world_size=2)
     assert digests(program) == mlir_digests("millionaire")
     assert re.search(r'loc\(".*millionaire.py":\d+:\d+\)', program.mlir)
+
+
+def test_examples_on_local_workers():
+    worker = TOOLS / "mplang-worker"
+    with mp.make_local(3, worker=worker):
+        inputs = [mp.put(f"P{i}", np.int64(v)) for i, v in enumerate([4, 5, 6])]
+        assert mp.fetch(load("sum").three_party_sum(*inputs)) == [15, 15, 15]
+    with mp.make_local(2, worker=worker):
+        assert mp.fetch(load("millionaire").millionaire()) == [None, True]
