@@ -9,10 +9,10 @@ scopes), or a party's function (local values, isolated: outer global
 values enter as operands of its `simp.pcall`).
 """
 
+import contextvars
 import itertools
 import os
 import sys
-import threading
 
 from ._errors import TraceError
 
@@ -57,11 +57,9 @@ def location_text(loc):
     return loc
 
 
-_state = threading.local()
-
-
-def current_scope():
-    return getattr(_state, "scope", None)
+# The scope being traced, per thread (and per asyncio task).
+_scope = contextvars.ContextVar("mplang_mlir_scope", default=None)
+current_scope = _scope.get
 
 
 class Trace:
@@ -99,12 +97,11 @@ class Scope:
         self.owner = self if isolated or parent is None else parent.owner
 
     def __enter__(self):
-        self._saved = current_scope()
-        _state.scope = self
+        self._token = _scope.set(self)
         return self
 
     def __exit__(self, *exc):
-        _state.scope = self._saved
+        _scope.reset(self._token)
         return False
 
     def emit(self, text, loc):

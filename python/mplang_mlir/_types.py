@@ -60,7 +60,7 @@ def is_bool(dtype):
 class TensorType:
     """A party-local value: a numpy dtype and a static shape."""
 
-    __slots__ = ("dtype", "shape", "mlir", "element")
+    __slots__ = ("dtype", "shape", "mlir", "element", "_hash")
 
     def __init__(self, dtype, shape=()):
         self.dtype = np.dtype(dtype)
@@ -71,6 +71,7 @@ class TensorType:
             self.mlir = f"tensor<{dims}x{self.element}>"
         else:
             self.mlir = self.element
+        self._hash = hash((self.dtype, self.shape))
 
     def __eq__(self, other):
         return self is other or (
@@ -78,7 +79,7 @@ class TensorType:
             self.shape == other.shape)
 
     def __hash__(self):
-        return hash((self.dtype, self.shape))
+        return self._hash
 
     def __repr__(self):
         return f"TensorType({self.dtype}, {self.shape})"
@@ -94,7 +95,7 @@ _mp_types = {}
 class MPType:
     """A value held by a set of parties (None: decided at run time)."""
 
-    __slots__ = ("local", "parties", "mlir")
+    __slots__ = ("local", "parties", "mlir", "_hash")
 
     def __init__(self, local, parties):
         self.local = local
@@ -103,6 +104,7 @@ class MPType:
         where = "?" if self.parties is None else (
             "[" + ", ".join(str(p) for p in self.parties) + "]")
         self.mlir = f"!simp.mp<{local.mlir}, {where}>"
+        self._hash = hash((local, self.parties))
 
     @classmethod
     def of(cls, local, parties):
@@ -119,7 +121,7 @@ class MPType:
             self.parties == other.parties)
 
     def __hash__(self):
-        return hash((self.local, self.parties))
+        return self._hash
 
     def __repr__(self):
         return f"MPType({self.local!r}, parties={self.parties})"

@@ -146,18 +146,30 @@ def shuffle_static(x, routing):
     _global_operand(x, scope, "simp.shuffle_static")
     if not isinstance(routing, dict) or not routing:
         _fail("simp.shuffle_static takes a non-empty {dst: src} dict")
+    key = (x.type, tuple(routing.items()))
+    hit = _shuffles.get(key)
+    if hit is None:
+        hit = _shuffles[key] = _shuffle_type(x.type, routing)
+    out, text = hit
+    (name,) = scope.emit_results(1, f"simp.shuffle {x.name} {text}", loc)
+    return MPObject(name, out, scope)
+
+
+_shuffles = {}
+
+
+def _shuffle_type(xtype, routing):
+    """The result type of a shuffle and its text after the operand, made
+    once per input type and routing."""
     pairs = [(int(d), int(s)) for d, s in routing.items()]
-    if x.parties is not None:
-        missing = sorted({s for _, s in pairs} - set(x.parties))
+    if xtype.parties is not None:
+        missing = sorted({s for _, s in pairs} - set(xtype.parties))
         if missing:
             _fail(f"simp.shuffle_static: source party {missing[0]} does not "
-                  f"hold the value (held by {list(x.parties)})")
-    out = MPType.of(x.type.local, [d for d, _ in pairs])
+                  f"hold the value (held by {list(xtype.parties)})")
+    out = MPType.of(xtype.local, [d for d, _ in pairs])
     routing_text = ", ".join(f"{d} <- {s}" for d, s in pairs)
-    (name,) = scope.emit_results(
-        1, f"simp.shuffle {x.name} [{routing_text}] : {x.type.mlir} -> "
-        f"{out.mlir}", loc)
-    return MPObject(name, out, scope)
+    return out, f"[{routing_text}] : {xtype.mlir} -> {out.mlir}"
 
 
 @eager

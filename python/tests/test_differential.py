@@ -66,11 +66,14 @@ def trees(ops):
         max_leaves=6)
 
 
-def inputs(dtype, elements):
+def inputs(dtype, elements, other=None, other_elements=None):
+    """Two arrays of one shape: of `dtype`, or of `dtype` and `other`."""
     shapes = st.sampled_from([(), (1,), (4,), (2, 3)])
     return shapes.flatmap(lambda shape: st.tuples(
         hnp.arrays(dtype, shape, elements=elements),
-        hnp.arrays(dtype, shape, elements=elements)))
+        hnp.arrays(dtype if other is None else other, shape,
+                   elements=elements if other_elements is None
+                   else other_elements)))
 
 
 def run(sim, tree, a, b):
@@ -123,4 +126,29 @@ def test_float_programs(jit, count, dtype):
         -1e3, 1e3, width=np.dtype(dtype).itemsize * 8)))
     def prop(tree, ab):
         check(simulator(jit), tree, *ab)
+    prop()
+
+
+@pytest.mark.parametrize("first,second", [(np.int8, np.int32),
+                                          (np.uint8, np.int16),
+                                          (np.int64, np.uint32)])
+def test_mixed_integer_programs(first, second):
+    small = st.integers(-100, 100)
+    @settings(max_examples=40, **COMMON)
+    @given(trees(INT_OPS), inputs(first, small if np.dtype(first).kind ==
+                                  "i" else st.integers(0, 200), second,
+                                  small if np.dtype(second).kind == "i"
+                                  else st.integers(0, 200)))
+    def prop(tree, ab):
+        check(simulator("off"), tree, *ab)
+    prop()
+
+
+def test_mixed_float_programs():
+    @settings(max_examples=40, **COMMON)
+    @given(trees(FLOAT_OPS), inputs(np.int32, st.integers(-1000, 1000),
+                                    np.float32, st.floats(-1e3, 1e3,
+                                                          width=32)))
+    def prop(tree, ab):
+        check(simulator("off"), tree, *ab)
     prop()
