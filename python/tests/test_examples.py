@@ -60,3 +60,23 @@ def test_examples_on_local_workers():
         assert mp.fetch(load("sum").three_party_sum(*inputs)) == [15, 15, 15]
     with mp.make_local(2, worker=worker):
         assert mp.fetch(load("millionaire").millionaire()) == [None, True]
+
+
+def test_uniform_cond():
+    example = load("uniform_cond")
+    assert example.main() == [None, 42]
+    out = tool("mplang-run", SOURCE / "examples" / "uniform_cond.mlir",
+               "--sim", "2")
+    assert out == "rank 0: <absent>\nrank 1: 42 : i64\n"
+    program = mp.compile(example.share_if_large, world_size=2)
+    assert digests(program) == mlir_digests("uniform_cond")
+
+
+def test_while_shuffle():
+    example = load("while_shuffle")
+    assert example.main() == [128, None]
+    out = tool("mplang-run", SOURCE / "examples" / "while_shuffle.mlir",
+               "--sim", "2")
+    assert out == "rank 0: 128 : i64\nrank 1: <absent>\n"
+    program = mp.compile(example.double_until_100, world_size=2)
+    assert digests(program) == mlir_digests("while_shuffle")
