@@ -30,7 +30,7 @@ from ._runtime import (
     make_local,
     make_simulator,
 )
-from ._trace import current_scope, flatten, unflatten
+from ._trace import MPObject, current_scope, flatten, unflatten
 from ._types import MPType, TensorType, mp_type
 
 __all__ = ["simp", "fori_loop", "cond", "function", "compile", "evaluate", "fetch", "put",
@@ -144,7 +144,7 @@ def _rank_of(dev):
 
 def _on_device(rank, result):
     for leaf in flatten(result)[0]:
-        if isinstance(leaf, Handle):
+        if isinstance(leaf, (Handle, MPObject)):
             leaf.device = rank
     return result
 
@@ -170,7 +170,6 @@ def _put_eager(ctx, rank, value):
 
 @simp.eager
 def _put(rank, value):
-    from ._trace import MPObject
     if not isinstance(value, MPObject):
         return simp.constant((rank,), value)
     if value.parties == (rank,):
@@ -195,7 +194,6 @@ def device(dev):
 
 @simp.eager
 def _device_call(rank, fn, args, kwargs):
-    from ._trace import MPObject
     leaves, tree = flatten((args, kwargs))
     moved = [_put(rank, v) if isinstance(v, MPObject) else v
              for v in leaves]

@@ -61,6 +61,7 @@ def trace(fn, args, kwargs, world_size, name="main"):
             raise TraceError(f"an argument is held by {list(t.parties)}, "
                              f"outside the world of {world_size} parties")
         p = MPObject(f"%arg{len(inputs)}", t, scope)
+        p.device = getattr(leaf, "device", None)
         scope.block_args.append((p.name, t))
         inputs.append(t)
         params.append(p)
@@ -91,7 +92,7 @@ def trace(fn, args, kwargs, world_size, name="main"):
             f"  func.func @{name}({arg_text}) -> ({res_types}) {{\n"
             f"{body}{chr(10) if body else ''}    {ret}\n  }} {fn_loc}\n}}\n")
     return Program(text, world_size, inputs, [v.type for v in results],
-                   out_leaves, out_tree)
+                   [v.device for v in results], out_leaves, out_tree)
 
 
 class Program:
@@ -99,11 +100,12 @@ class Program:
     verifies and projects it on first use."""
 
     def __init__(self, mlir, world_size, input_types, output_types,
-                 out_leaves, out_tree):
+                 output_devices, out_leaves, out_tree):
         self.mlir = mlir
         self.world_size = world_size
         self.input_types = input_types
         self.output_types = output_types
+        self.output_devices = output_devices
         self._out_leaves = out_leaves
         self._out_tree = out_tree
         self._compiled = None
@@ -146,7 +148,8 @@ class Program:
         handles = []
         for i, t in enumerate(self.output_types):
             handles.append(Handle(t, [_from_runtime(outs[r][i], t)
-                                      for r in range(self.world_size)]))
+                                      for r in range(self.world_size)],
+                                  self.output_devices[i]))
         it = iter(handles)
         leaves = [next(it) if isinstance(v, MPObject) else v
                   for v in self._out_leaves]

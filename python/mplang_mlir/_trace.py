@@ -134,12 +134,14 @@ class Scope:
 class MPObject:
     """A traced global value: a local type held by a party set."""
 
-    __slots__ = ("name", "type", "scope")
+    __slots__ = ("name", "type", "scope", "device")
 
     def __init__(self, name, type_, scope):
         self.name = name
         self.type = type_
         self.scope = scope
+        # The rank of the device API's value (mp.put, mp.device), if any.
+        self.device = None
 
     @property
     def parties(self):

@@ -172,3 +172,18 @@ def test_shuffle_dynamic():
         y = mp.evaluate(prog)
     assert y.type.mlir == "!simp.mp<i32, ?>"
     assert mp.fetch(y) == [20, 10]
+
+
+def test_upstream_device_pattern():
+    # upstream's tutorial: explicit placement, values fetched per device.
+    def millionaire():
+        x = mp.device("P0")(lambda: 3)()
+        y = mp.device("P1")(lambda: 5)()
+        return x, y, mp.device("P1")(lambda a, b: a < b)(x, y)
+
+    with mp.make_simulator(2):
+        x, y, result = mp.evaluate(millionaire)
+        assert (mp.fetch(x), mp.fetch(y)) == (3, 5)
+        assert mp.fetch(result) is np.True_
+        moved = mp.put("P1", x)  # eager: a shuffle run at once
+        assert moved.values[0] is None and mp.fetch(moved) == 3
