@@ -313,9 +313,13 @@ def _floor_fix(q_or_r, r, b, scope, adjust):
     return select(fix, adjust(q_or_r), q_or_r)
 
 
-def _int_op(signed, unsigned, floating=None):
+def _int_op(signed, unsigned, floating=None, boolean=None):
+    """The emitter picking the arith op by dtype (numpy's bool add is or,
+    its bool multiply is and)."""
     def emit(a, b):
         dt = a.dtype
+        if boolean is not None and is_bool(dt):
+            return _arith(boolean, a, b)
         if is_float(dt):
             if floating is None:
                 _fail(f"arith.{signed} has no float form")
@@ -333,7 +337,8 @@ def _floor_divide(a, b):
     q = _arith("divsi", a, b)
     r = _arith("remsi", a, b)
     one = constant(current_scope(), 1, a.type)
-    return _floor_fix(q, r, b, current_scope(), lambda q: _arith("subi", q, one))
+    return _floor_fix(q, r, b, current_scope(),
+                      lambda q: _arith("subi", q, one))
 
 
 def _remainder(a, b):
@@ -345,32 +350,15 @@ def _remainder(a, b):
     return _floor_fix(r, r, b, current_scope(), lambda r: _arith(add, r, b))
 
 
-def _bool_or(op):
-    def emit(a, b):
-        if is_bool(a.dtype):
-            return _arith(op, a, b)
-        return emit.inner(a, b)
-    return emit
-
-
 def _logical(op):
     return lambda a, b: _arith(op, a, b)
 
 
-_add = _bool_or("ori")
-_add.inner = _int_op("addi", "addi", "addf")
-_mul = _bool_or("andi")
-_mul.inner = _int_op("muli", "muli", "mulf")
-_max = _bool_or("ori")
-_max.inner = _int_op("maxsi", "maxui", "maximumf")
-_min = _bool_or("andi")
-_min.inner = _int_op("minsi", "minui", "minimumf")
-
 # ufunc name -> emitter on two LocalValues of the input dtype.
 _BINARY = {
-    "add": _add,
+    "add": _int_op("addi", "addi", "addf", "ori"),
     "subtract": _int_op("subi", "subi", "subf"),
-    "multiply": _mul,
+    "multiply": _int_op("muli", "muli", "mulf", "andi"),
     "true_divide": _int_op("divf", "divf", "divf"),
     "floor_divide": _floor_divide,
     "remainder": _remainder,
@@ -382,8 +370,8 @@ _BINARY = {
     "logical_xor": _logical("xori"),
     "left_shift": _int_op("shli", "shli"),
     "right_shift": _int_op("shrsi", "shrui"),
-    "maximum": _max,
-    "minimum": _min,
+    "maximum": _int_op("maxsi", "maxui", "maximumf", "ori"),
+    "minimum": _int_op("minsi", "minui", "minimumf", "andi"),
 }
 for _name in _COMPARE:
     _BINARY[_name] = _name
@@ -470,7 +458,8 @@ def negative(x):
         _fail("numpy.negative of booleans is not supported (numpy refuses "
               "it too)")
     if is_float(v.dtype):
-        return _emit(current_scope(), v.type, f"arith.negf {v.name} : {v.type.mlir}")
+        return _emit(current_scope(), v.type,
+                     f"arith.negf {v.name} : {v.type.mlir}")
     zero = constant(current_scope(), 0, v.type)
     return _arith("subi", zero, v)
 

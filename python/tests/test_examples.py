@@ -56,7 +56,8 @@ def test_millionaire():
 def test_examples_on_local_workers():
     worker = TOOLS / "mplang-worker"
     with mp.make_local(3, worker=worker):
-        inputs = [mp.put(f"P{i}", np.int64(v)) for i, v in enumerate([4, 5, 6])]
+        inputs = [mp.put(f"P{i}", np.int64(v))
+                  for i, v in enumerate([4, 5, 6])]
         assert mp.fetch(load("sum").three_party_sum(*inputs)) == [15, 15, 15]
     with mp.make_local(2, worker=worker):
         assert mp.fetch(load("millionaire").millionaire()) is np.True_
