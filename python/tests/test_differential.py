@@ -12,7 +12,7 @@ import mplang_mlir as mp
 from mplang_mlir import simp
 
 INT_OPS = ["add", "sub", "mul", "floordiv", "mod", "and", "or", "xor",
-           "shl", "shr", "min", "max", "where"]
+           "shl", "shr", "min", "max", "where", "sumadd"]
 FLOAT_OPS = ["add", "sub", "mul", "div", "min", "max", "where"]
 
 
@@ -49,6 +49,10 @@ def evaluate(tree, a, b):
         "min": lambda: np.minimum(x, y),
         "max": lambda: np.maximum(x, y),
         "where": lambda: np.where(x < y, x, y - x),
+        # A reduction along the last axis, broadcast back (integers only:
+        # a float sum's order differs from numpy's pairwise one).
+        "sumadd": lambda: x + np.sum(y, axis=-1 if np.ndim(y) else None,
+                                     keepdims=bool(np.ndim(y))),
     }[kind]()
 
 
