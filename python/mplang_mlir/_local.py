@@ -13,6 +13,7 @@ import numpy as np
 from ._errors import TraceError
 from ._trace import MPObject, current_scope, location_text, user_location
 from ._types import (
+    OpaqueType,
     TensorType,
     dense_literal,
     is_bool,
@@ -116,6 +117,36 @@ class LocalValue:
         return index(self, key)
 
 
+class LocalObject:
+    """A traced party-local object (a BFV key, ciphertext, ...): no numpy
+    behaviour, only the ops of its dialect (mplang_mlir.bfv)."""
+
+    __slots__ = ("name", "type", "scope")
+
+    def __init__(self, name, type_, scope):
+        self.name = name
+        self.type = type_
+        self.scope = scope
+
+    def __repr__(self):
+        return f"LocalObject({self.name}: {self.type.mlir})"
+
+    def _op(self, op, other):
+        kind = self.type.mlir.split("<")[0]
+        impl = OBJECT_OPS.get((kind, op))
+        if impl is None:
+            _fail(f"{op} is not defined on {kind}")
+        return impl(self, other)
+
+    __add__ = lambda self, other: self._op("add", other)  # noqa: E731
+    __sub__ = lambda self, other: self._op("sub", other)  # noqa: E731
+
+
+# (type kind, operator) -> implementation, filled by the dialect modules
+# (mplang_mlir.bfv registers ciphertext addition, ...).
+OBJECT_OPS = {}
+
+
 def _binop(name):
     return (lambda a, b: binary(name, a, b),
             lambda a, b: binary(name, b, a))
@@ -151,7 +182,7 @@ def _emit(scope, ttype, text):
 
 def lift(x, scope):
     """`x` as a LocalValue of `scope`, or None for a constant."""
-    if isinstance(x, LocalValue):
+    if isinstance(x, (LocalValue, LocalObject)):
         if id(x.scope) not in scope.visible:
             _fail(f"{x.name} belongs to another party's function")
         return x
@@ -172,9 +203,13 @@ def capture(obj, scope):
             obj.parties):
         _fail(f"the function runs on parties {list(scope.parties)} but "
               f"{obj.name} is held by {list(obj.parties)}")
-    if not isinstance(obj.type.local, TensorType):
+    local = obj.type.local
+    if isinstance(local, TensorType):
+        value = LocalValue(scope.trace.fresh(), local, scope)
+    elif isinstance(local, OpaqueType):
+        value = LocalObject(scope.trace.fresh(), local, scope)
+    else:
         _fail("nested multi-party values are not supported yet")
-    value = LocalValue(scope.trace.fresh(), obj.type.local, scope)
     scope.operands.append(obj)
     scope.block_args.append((value.name, value.type))
     scope.captured[obj.name] = value
@@ -189,6 +224,10 @@ def constant(scope, value, ttype):
 def as_value(x, scope, dtype=None):
     """`x` (a LocalValue or a constant) as a LocalValue of `dtype`."""
     v = lift(x, scope)
+    if isinstance(v, LocalObject):
+        if dtype is not None:
+            _fail(f"{v.type.mlir} is not an array")
+        return v
     if v is None:
         array = np.asarray(x) if dtype is None else np.asarray(x, dtype)
         try:

@@ -14,7 +14,7 @@ from ._trace import (
     unflatten,
     user_location,
 )
-from ._types import MPType, RUNTIME_DTYPE
+from ._types import RUNTIME_DTYPE, MPType, TensorType
 
 
 class Handle:
@@ -157,8 +157,8 @@ class Program:
 
 
 def _to_runtime(value, t):
-    if value is None:
-        return None
+    if value is None or not isinstance(t.local, TensorType):
+        return value  # absent, or a runtime object handed back as it came
     local = t.local
     array = np.asarray(value, dtype=local.dtype, order="C")
     if array.shape != local.shape:
@@ -168,6 +168,6 @@ def _to_runtime(value, t):
 
 
 def _from_runtime(value, t):
-    if value is None:
-        return None
+    if value is None or not isinstance(t.local, TensorType):
+        return value
     return value.view(t.local.dtype)

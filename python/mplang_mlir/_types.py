@@ -89,6 +89,26 @@ class TensorType:
         return self.mlir if self.shape else f"tensor<{self.element}>"
 
 
+class OpaqueType:
+    """A local type the runtime holds as an object (BFV keys, ciphertexts):
+    its MLIR spelling is all the front end knows of it."""
+
+    __slots__ = ("mlir", "_hash")
+
+    def __init__(self, mlir):
+        self.mlir = mlir
+        self._hash = hash(mlir)
+
+    def __eq__(self, other):
+        return isinstance(other, OpaqueType) and self.mlir == other.mlir
+
+    def __hash__(self):
+        return self._hash
+
+    def __repr__(self):
+        return f"OpaqueType({self.mlir})"
+
+
 _mp_types = {}
 
 

@@ -49,12 +49,19 @@ static const char *numpyName(rt::DType dtype) {
   return nullptr;
 }
 
+namespace {
+/// A runtime object (a BFV key, a ciphertext) held by Python between runs;
+/// only a later run looks inside.
+struct RuntimeObject {
+  rt::Value value;
+};
+} // namespace
+
 static py::object toNumpy(const rt::Value &value) {
   if (value.isAbsent())
     return py::none();
   if (!value.isTensor())
-    throw py::type_error("an opaque value (" + value.getOpaque()->kind().str() +
-                         ") cannot be fetched yet");
+    return py::cast(RuntimeObject{value});
   const rt::Tensor &t = value.getTensor();
   const char *name = numpyName(t.dtype());
   if (!name)
@@ -72,6 +79,8 @@ static py::object toNumpy(const rt::Value &value) {
 static rt::Value fromNumpy(const py::handle &object) {
   if (object.is_none())
     return rt::Value::absent();
+  if (py::isinstance<RuntimeObject>(object))
+    return object.cast<const RuntimeObject &>().value;
   auto array = py::array::ensure(object, py::array::c_style);
   if (!array)
     throw py::type_error("an argument is not a numpy array");
@@ -90,6 +99,15 @@ PYBIND11_MODULE(_native, m) {
   m.doc() = "mplang-mlir's compiler and simulator (use mplang_mlir)";
   errorType = PyErr_NewException("mplang_mlir._native.Error", nullptr, nullptr);
   m.attr("Error") = py::handle(errorType);
+
+  py::class_<RuntimeObject>(m, "RuntimeObject")
+      .def_property_readonly("kind",
+                             [](const RuntimeObject &o) {
+                               return o.value.getOpaque()->kind().str();
+                             })
+      .def("__repr__", [](const RuntimeObject &o) {
+        return "<" + o.value.getOpaque()->kind().str() + ">";
+      });
 
   py::class_<python::Program>(m, "Program")
       .def(py::init([](const std::string &text) {

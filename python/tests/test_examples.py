@@ -81,3 +81,13 @@ def test_while_shuffle():
     assert out == "rank 0: 128 : i64\nrank 1: <absent>\n"
     program = mp.compile(example.double_until_100, world_size=2)
     assert digests(program) == mlir_digests("while_shuffle")
+
+
+def test_bfv_encrypted_add():
+    example = load("bfv_encrypted_add")
+    total = example.main()
+    assert total[1] is None
+    np.testing.assert_array_equal(total[0], [11, 22, 33, 44])
+    i64x4 = [mp.mp_type(np.int64, (4,), (p,)) for p in range(2)]
+    program = mp.compile(example.encrypted_add, *i64x4, world_size=2)
+    assert digests(program) == mlir_digests("bfv_encrypted_add")

@@ -187,3 +187,18 @@ def test_upstream_device_pattern():
         assert mp.fetch(result) is np.True_
         moved = mp.put("P1", x)  # eager: a shuffle run at once
         assert moved.values[0] is None and mp.fetch(moved) == 3
+
+
+def test_runtime_objects_stay_handles_between_runs():
+    from mplang_mlir import bfv
+    with mp.make_simulator(1):
+        pk, sk = simp.pcall_static((0,), bfv.keygen)
+        assert pk.type.mlir == ("!simp.mp<!bfv.public_key<#bfv.params<n = "
+                                "4096, t = 1032193>>, [0]>")
+        assert pk.values[0].kind == "bfv.public_key"
+        x = mp.put("P0", np.array([5, -6, 7], np.int64))
+        c = simp.pcall_static((0,), lambda v, k: bfv.encrypt(v, k) -
+                              bfv.encrypt(v + 1, k), x, pk)
+        got = simp.pcall_static((0,), lambda c, k: bfv.decrypt(c, k, 3),
+                                c, sk)
+        np.testing.assert_array_equal(mp.fetch(got), [-1, -1, -1])
