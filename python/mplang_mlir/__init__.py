@@ -18,7 +18,7 @@ See docs/python.md.
 
 import functools
 
-from . import bfv, simp
+from . import bfv, lib, simp
 from ._control import cond, fori_loop
 from ._errors import CompileError, RunError, TraceError
 from ._program import Handle, Program, trace
@@ -33,7 +33,7 @@ from ._runtime import (
 from ._trace import MPObject, current_scope, flatten, unflatten
 from ._types import MPType, TensorType, mp_type
 
-__all__ = ["simp", "bfv", "fori_loop", "cond", "function", "compile", "evaluate",
+__all__ = ["simp", "bfv", "lib", "fori_loop", "cond", "function", "compile", "evaluate",
            "fetch", "put", "device", "make_simulator", "make_local",
            "make_driver",
            "Simulator", "Driver", "Program", "Handle",

@@ -88,8 +88,9 @@ def trace(fn, args, kwargs, world_size, name="main"):
     code = getattr(fn, "__code__", None)
     fn_loc = (file_location(code.co_filename, code.co_firstlineno, 1)
               if code else "loc(unknown)")
+    decls = "".join(f"  {d}\n" for d in tr.declarations.values())
     text = (f"module attributes {{simp.world_size = {world_size} : i64}} {{\n"
-            f"  func.func @{name}({arg_text}) -> ({res_types}) {{\n"
+            f"{decls}  func.func @{name}({arg_text}) -> ({res_types}) {{\n"
             f"{body}{chr(10) if body else ''}    {ret}\n  }} {fn_loc}\n}}\n")
     return Program(text, world_size, inputs, [v.type for v in results],
                    [v.device for v in results], out_leaves, out_tree)

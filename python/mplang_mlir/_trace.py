@@ -68,6 +68,8 @@ class Trace:
     def __init__(self, world_size):
         self.world_size = world_size
         self._next = 0
+        # Library functions the module declares: name -> declaration.
+        self.declarations = {}
 
     def fresh(self):
         self._next += 1

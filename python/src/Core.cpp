@@ -24,6 +24,8 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <dlfcn.h>
 #include <map>
 #include <mutex>
 
@@ -112,6 +114,18 @@ struct python::Program::Impl {
 
 python::Program::~Program() = default;
 
+/// `<dir of this module>/../../share/mplang/protocols`: in a build tree,
+/// build/python/mplang_mlir/_native.so finds build/share/mplang/protocols.
+static std::string protocolsBesideModule() {
+  Dl_info info;
+  if (!dladdr((void *)&getContext, &info) || !info.dli_fname)
+    return "";
+  SmallString<256> dir(llvm::sys::path::parent_path(info.dli_fname));
+  llvm::sys::path::append(dir, "../..", "share/mplang", "protocols");
+  llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+  return std::string(dir);
+}
+
 static std::unique_ptr<python::Program> fail(Failure &failure,
                                              const Twine &message) {
   failure.message = message.str();
@@ -127,10 +141,12 @@ python::Program::compile(const std::string &text, Failure &failure) {
       text, ParserConfig(&ctx, /*verifyAfterParse=*/false), "<traced>");
   if (!module)
     return fail(failure, "the traced module does not parse");
-  // Declared functions come from $MPLANG_LIBRARY_PATH and the installed
+  // Declared functions come from the protocols next to this build's (or
+  // installation's) package, $MPLANG_LIBRARY_PATH and the installed
   // protocols, as for mplang-run.
   simp::LinkOptions link = simp::toolLinkOptions(
-      {}, {}, llvm::sys::fs::getMainExecutable(nullptr, (void *)&getContext));
+      {}, {protocolsBesideModule()},
+      llvm::sys::fs::getMainExecutable(nullptr, (void *)&getContext));
   if (failed(simp::linkLibraries(*module, link)) || failed(verify(*module)))
     return fail(failure, "the program does not verify");
   std::optional<int64_t> worldSize = simp::getWorldSize(*module);

@@ -91,3 +91,19 @@ def test_bfv_encrypted_add():
     i64x4 = [mp.mp_type(np.int64, (4,), (p,)) for p in range(2)]
     program = mp.compile(example.encrypted_add, *i64x4, world_size=2)
     assert digests(program) == mlir_digests("bfv_encrypted_add")
+
+
+def test_psi(tmp_path):
+    data = SOURCE / "examples" / "data"
+    mask, count = load("psi").main(data / "psi_sender.npy",
+                                   data / "psi_receiver.npy")
+    tool("mplang-run", SOURCE / "examples" / "psi.mlir", "--sim", "2",
+         "--input", f"0:0={data / 'psi_sender.npy'}",
+         "--input", f"1:1={data / 'psi_receiver.npy'}",
+         "--output-dir", tmp_path)
+    want = np.load(tmp_path / "rank1_result0.npy")
+    np.testing.assert_array_equal(mask, want)
+    assert count == np.load(tmp_path / "rank1_result1.npy") == 350
+    receiver = np.load(data / "psi_receiver.npy")
+    sender = set(np.load(data / "psi_sender.npy").tolist())
+    np.testing.assert_array_equal(mask, [v in sender for v in receiver])

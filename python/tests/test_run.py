@@ -202,3 +202,14 @@ def test_runtime_objects_stay_handles_between_runs():
         got = simp.pcall_static((0,), lambda c, k: bfv.decrypt(c, k, 3),
                                 c, sk)
         np.testing.assert_array_equal(mp.fetch(got), [-1, -1, -1])
+
+
+def test_psi_between_any_two_parties():
+    with mp.make_simulator(3):
+        x = mp.put("P2", np.array([5, 9, 11, 40], np.int64))
+        y = mp.put("P0", np.array([1, 9, 40, 7, 5], np.int64))
+        mask, count = mp.evaluate(lambda a, b: mp.lib.psi(a, b), x, y)
+        assert mask.type.mlir == "!simp.mp<tensor<5xi1>, [0]>"
+        np.testing.assert_array_equal(mp.fetch(mask)[0],
+                                      [False, True, True, False, True])
+        assert mp.fetch(count) == [3, None, None]

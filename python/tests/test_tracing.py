@@ -193,3 +193,23 @@ def test_nested_pcall_is_refused():
             (0,), lambda v: simp.pcall_static((0,), lambda w: w, v), x)
     assert "inside a party's function is not supported yet" in error_of(
         prog, I64[0])
+
+
+def test_library_calls_are_declared():
+    def prog(x, y):
+        return mp.lib.psi(x, y)
+    text = mp.compile(prog, mp.mp_type(np.int64, (100,), (1,)),
+                      mp.mp_type(np.int64, (200,), (0,)), world_size=2).mlir
+    assert ("  func.func private @mplang.psi.rr22.n1024("
+            "!simp.mp<tensor<1024xi64>, [1]>, !simp.mp<tensor<1024xi1>, [1]>, "
+            "!simp.mp<tensor<1024xi64>, [0]>, !simp.mp<tensor<1024xi1>, [0]>)"
+            " -> (!simp.mp<tensor<1024xi1>, [0]>)\n") in text
+    assert "func.call @mplang.psi.rr22.n1024(" in text
+
+
+def test_psi_needs_two_parties():
+    def prog(x, y):
+        return mp.lib.psi(x, y)
+    assert error_of(prog, mp.mp_type(np.int64, (4,), (0,)),
+                    mp.mp_type(np.int64, (4,), (0,))).endswith(
+        "psi runs between two parties")
