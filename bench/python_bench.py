@@ -9,7 +9,11 @@ Usage: /usr/bin/python3 bench/python_bench.py [BUILD_DIR]   (default: build)
 - the whole process of python/examples/sum.py, interpreter start included
   (wall time, best of 5);
 - the per-call cost of running a trivial compiled program on a simulator
-  after the first call (best of 5 means over 200 calls).
+  after the first call (best of 5 means over 200 calls);
+- PSI through mp.lib.psi next to examples/psi.mlir through mplang-run on
+  the same sets (wall time, best of 3): Python's first call (trace,
+  verify, link, project, run) and a later one, against mplang-run's
+  whole process.
 """
 import os
 import resource
@@ -94,7 +98,36 @@ def call_overhead():
     print(f"simulator call on a trivial program: {t / calls * 1e6:.0f} us")
 
 
+def psi():
+    data = os.path.join(ROOT, "examples", "data")
+    sender = os.path.join(data, "psi_sender.npy")
+    receiver = os.path.join(data, "psi_receiver.npy")
+    run = os.path.join(BUILD, "bin", "mplang-run")
+    tool = best(lambda: subprocess.run(
+        [run, "--sim", "2", os.path.join(ROOT, "examples", "psi.mlir"),
+         "--input", f"0:0={sender}", "--input", f"1:1={receiver}"],
+        check=True, capture_output=True), reps=3, clock=time.perf_counter)
+
+    def sets():
+        return mp.put("P0", np.load(sender)), mp.put("P1", np.load(receiver))
+
+    def first():
+        with mp.make_simulator(2):
+            mp.evaluate(lambda a, b: mp.lib.psi(a, b), *sets())
+
+    cold = best(first, reps=3, clock=time.perf_counter)
+    with mp.make_simulator(2):
+        x, y = sets()
+        program = mp.compile(lambda a, b: mp.lib.psi(a, b), x, y)
+        mp.evaluate(program, x, y)
+        warm = best(lambda: mp.evaluate(program, x, y), reps=3,
+                    clock=time.perf_counter)
+    print(f"PSI 1000 x 700: mplang-run {tool * 1e3:.0f} ms, Python first "
+          f"call {cold * 1e3:.0f} ms, later calls {warm * 1e3:.0f} ms")
+
+
 if __name__ == "__main__":
     tracing()
     sum_process()
     call_overhead()
+    psi()
