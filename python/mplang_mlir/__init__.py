@@ -33,12 +33,11 @@ from ._runtime import (
 from ._trace import MPObject, current_scope, flatten, unflatten
 from ._types import MPType, TensorType, mp_type
 
-__all__ = ["simp", "bfv", "lib", "fori_loop", "cond", "function", "compile", "evaluate",
-           "fetch", "put", "device", "make_simulator", "make_local",
-           "make_driver",
-           "Simulator", "Driver", "Program", "Handle",
-           "MPType", "TensorType", "mp_type", "TraceError", "CompileError",
-           "RunError"]
+__all__ = ["simp", "bfv", "lib", "fori_loop", "cond", "function",
+           "compile", "evaluate", "fetch", "put", "device", "make_simulator",
+           "make_local", "make_driver", "Simulator", "Driver", "Program",
+           "Handle", "MPType", "TensorType", "mp_type", "TraceError",
+           "CompileError", "RunError"]
 
 
 def _context(context):

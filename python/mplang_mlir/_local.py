@@ -122,6 +122,8 @@ class LocalObject:
     behaviour, only the ops of its dialect (mplang_mlir.bfv)."""
 
     __slots__ = ("name", "type", "scope")
+    # numpy arrays defer to our reflected operators (`vector - ct`).
+    __array_ufunc__ = None
 
     def __init__(self, name, type_, scope):
         self.name = name
@@ -140,6 +142,10 @@ class LocalObject:
 
     __add__ = lambda self, other: self._op("add", other)  # noqa: E731
     __sub__ = lambda self, other: self._op("sub", other)  # noqa: E731
+    __mul__ = lambda self, other: self._op("mul", other)  # noqa: E731
+    __radd__ = lambda self, other: self._op("radd", other)  # noqa: E731
+    __rsub__ = lambda self, other: self._op("rsub", other)  # noqa: E731
+    __rmul__ = lambda self, other: self._op("rmul", other)  # noqa: E731
 
 
 # (type kind, operator) -> implementation, filled by the dialect modules

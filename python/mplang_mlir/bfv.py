@@ -1,6 +1,7 @@
 """BFV homomorphic encryption inside a party's function (the bfv dialect,
-docs/bfv.md). A start: keys, encryption of integer vectors, addition and
-subtraction of ciphertexts, decryption.
+docs/bfv.md): keys, encryption of integer vectors, `+`, `-` and `*` of
+ciphertexts (with each other or with plain vectors, encoded on the fly),
+relinearization, slot rotations, decryption.
 
     def keygen_and_encrypt(x):
         pk, sk = bfv.keygen()
@@ -17,11 +18,13 @@ from ._local import (
     _fail,
     _scope,
     as_value,
+    astype,
 )
 from ._trace import user_location
-from ._types import OpaqueType, TensorType
+from ._types import RUNTIME_DTYPE, OpaqueType, TensorType
 
-__all__ = ["keygen", "encrypt", "decrypt"]
+__all__ = ["keygen", "relin_keys", "galois_keys", "encrypt", "decrypt",
+           "relinearize", "rotate"]
 
 DEFAULT_N = 4096
 DEFAULT_T = 1032193
@@ -53,21 +56,33 @@ def _is_ciphertext(x):
 
 
 def _binary(op):
-    """Ciphertext `+` / `-`: two ciphertexts of one type."""
-    def emit(a, b):
+    """Ciphertext `+`, `-`, `*`: with a ciphertext of its type, or with a
+    plain integer vector (encoded into slots first)."""
+    def emit(a, b, reverse=False):
         scope = _scope()
         b = as_value(b, scope)
-        if not _is_ciphertext(b) or b.type != a.type:
-            _fail(f"bfv.{op} takes two ciphertexts of one type")
-        t = a.type.mlir
+        if isinstance(b, LocalValue):
+            b = _encode(scope, b, _params_of(a), _element_of(a))
+        elif not _is_ciphertext(b) or b.type != a.type:
+            _fail(f"bfv.{op} takes two ciphertexts of one type or a "
+                  "ciphertext and an integer vector")
+        lhs, rhs = (b, a) if reverse else (a, b)
         (out,) = _emit(scope, [a.type],
-                       f"bfv.{op} {a.name}, {b.name} : ({t}, {t}) -> {t}")
+                       f"bfv.{op} {lhs.name}, {rhs.name} : "
+                       f"({lhs.type.mlir}, {rhs.type.mlir}) -> {a.type.mlir}")
         return out
     return emit
 
 
-for _op in ("add", "sub"):
-    OBJECT_OPS[("!bfv.ciphertext", _op)] = _binary(_op)
+for _op in ("add", "sub", "mul"):
+    _impl = _binary(_op)
+    OBJECT_OPS[("!bfv.ciphertext", _op)] = _impl
+    OBJECT_OPS[("!bfv.ciphertext", "r" + _op)] = (
+        lambda a, b, impl=_impl: impl(a, b, reverse=True))
+
+
+def _element_of(c):
+    return c.type.mlir[len("!bfv.ciphertext<"):].split(",")[0]
 
 
 def keygen(n=DEFAULT_N, t=DEFAULT_T):
@@ -85,20 +100,76 @@ def _encoder(scope, params):
     return e
 
 
+def _encode(scope, v, params, element=None):
+    """The integer vector `v` encoded into slots (as `element` if given)."""
+    if v.ndim != 1 or v.dtype.kind not in "iu":
+        _fail("bfv encodes 1-D integer vectors")
+    if element is not None and v.type.element != element:
+        v = astype(v, RUNTIME_DTYPE[element])
+    enc = _encoder(scope, params)
+    pt = _type("plaintext", params, v.type.element)
+    (plain,) = _emit(scope, [pt], f"bfv.encode {v.name}, {enc.name} : "
+                     f"{v.type.mlir}, {enc.type.mlir} -> {pt.mlir}")
+    return plain
+
+
+def relin_keys(secret_key):
+    """Relinearization keys (public material) of a secret key."""
+    scope = _scope()
+    sk = as_value(secret_key, scope)
+    rk = _type("relin_key", _params_of(sk))
+    (out,) = _emit(scope, [rk], f"bfv.make_relin_keys {sk.name} : "
+                   f"{sk.type.mlir}")
+    return out
+
+
+def galois_keys(secret_key, steps=None):
+    """Rotation keys for `steps` (default: the powers of two, which compose
+    to any rotation)."""
+    scope = _scope()
+    sk = as_value(secret_key, scope)
+    params = _params_of(sk)
+    if steps is None:
+        gk, attr = OpaqueType(f"!bfv.galois_key<{params}>"), ""
+    else:
+        steps = sorted(set(int(s) for s in steps))
+        listed = ", ".join(str(s) for s in steps)
+        gk = OpaqueType(f"!bfv.galois_key<{params}, steps = [{listed}]>")
+        attr = f" steps [{listed}]"
+    (out,) = _emit(scope, [gk], f"bfv.make_galois_keys {sk.name}{attr} : "
+                   f"{sk.type.mlir}")
+    return out
+
+
+def relinearize(ciphertext, relin_key):
+    """A product back to two polynomials (before rotating it or
+    multiplying again)."""
+    scope = _scope()
+    c, rk = as_value(ciphertext, scope), as_value(relin_key, scope)
+    (out,) = _emit(scope, [c.type], f"bfv.relinearize {c.name}, {rk.name} :"
+                   f" {c.type.mlir}, {rk.type.mlir}")
+    return out
+
+
+def rotate(ciphertext, galois_key, steps):
+    """Each row of N/2 slots rotated left by `steps` (right if negative)."""
+    scope = _scope()
+    c, gk = as_value(ciphertext, scope), as_value(galois_key, scope)
+    (out,) = _emit(scope, [c.type], f"bfv.rotate {c.name}, {gk.name} by "
+                   f"{int(steps)} : {c.type.mlir}, {gk.type.mlir}")
+    return out
+
+
 def encrypt(x, public_key):
     """Encodes the integer vector `x` into slots and encrypts it."""
     scope = _scope()
     v = as_value(x, scope)
-    if not isinstance(v, LocalValue) or v.ndim != 1 or v.dtype.kind not in \
-            "iu":
+    if not isinstance(v, LocalValue):
         _fail("bfv.encrypt takes a 1-D integer vector")
     pk = as_value(public_key, scope)
     params = _params_of(pk)
-    enc = _encoder(scope, params)
-    el = v.type.element
-    pt = _type("plaintext", params, el)
-    (plain,) = _emit(scope, [pt], f"bfv.encode {v.name}, {enc.name} : "
-                     f"{v.type.mlir}, {enc.type.mlir} -> {pt.mlir}")
+    plain = _encode(scope, v, params)
+    pt, el = plain.type, v.type.element
     ct = _type("ciphertext", params, el)
     (c,) = _emit(scope, [ct], f"bfv.encrypt {plain.name}, {pk.name} : "
                  f"{pt.mlir}, {pk.type.mlir}")
@@ -113,7 +184,7 @@ def decrypt(ciphertext, secret_key, size, dtype="int64"):
     if not _is_ciphertext(c):
         _fail("bfv.decrypt takes a ciphertext")
     params = _params_of(c)
-    el = c.type.mlir[len("!bfv.ciphertext<"):].split(",")[0]
+    el = _element_of(c)
     pt = _type("plaintext", params, el)
     (plain,) = _emit(scope, [pt], f"bfv.decrypt {c.name}, {sk.name} : "
                      f"{c.type.mlir}, {sk.type.mlir}")

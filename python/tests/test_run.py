@@ -213,3 +213,24 @@ def test_psi_between_any_two_parties():
         np.testing.assert_array_equal(mp.fetch(mask)[0],
                                       [False, True, True, False, True])
         assert mp.fetch(count) == [3, None, None]
+
+
+def test_bfv_products_rotations_and_plain_operands():
+    from mplang_mlir import bfv
+
+    def fn(x, y):
+        pk, sk = bfv.keygen()
+        rk, gk = bfv.relin_keys(sk), bfv.galois_keys(sk, steps=[1])
+        cx, cy = bfv.encrypt(x, pk), bfv.encrypt(y, pk)
+        product = bfv.relinearize(cx * cy, rk)
+        rotated = bfv.rotate(product, gk, 1)
+        mixed = np.full(4, 10) - cx * np.array([2, 2, 2, 2]) + y
+        return tuple(bfv.decrypt(c, sk, 4) for c in (product, rotated, mixed))
+
+    with mp.make_simulator(1):
+        x = mp.put("P0", np.array([1, 2, 3, 4], np.int64))
+        y = mp.put("P0", np.array([5, 6, 7, 8], np.int64))
+        product, rotated, mixed = mp.fetch(simp.pcall_static((0,), fn, x, y))
+    np.testing.assert_array_equal(product, [5, 12, 21, 32])
+    np.testing.assert_array_equal(rotated, [12, 21, 32, 0])
+    np.testing.assert_array_equal(mixed, [13, 12, 11, 10])
