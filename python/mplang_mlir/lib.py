@@ -5,7 +5,9 @@ instance, specialized to the parties of the call."""
 
 import numpy as np
 
-from . import simp
+from . import bfv, simp
+from ._local import LocalValue
+from ._local import _scope as _local_scope
 from ._trace import (
     MPObject,
     check_visible,
@@ -16,7 +18,7 @@ from ._trace import (
 from ._errors import TraceError
 from ._types import MPType, TensorType
 
-__all__ = ["call", "psi", "PSI_SIZES"]
+__all__ = ["call", "psi", "PSI_SIZES", "oblivious_groupby_sum_bfv"]
 
 # The set sizes lib/Protocols instantiates RR22 PSI for.
 PSI_SIZES = (128, 1024, 16384, 65536, 1048576)
@@ -93,3 +95,87 @@ def psi(x, y):
         mask = f[:ny]
         return mask, np.sum(mask)
     return simp.pcall_static((receiver,), mine, found)
+
+
+def _random_words(size):
+    """`size` uniformly random int64 words (crypto.random_bytes)."""
+    scope = _local_scope()
+    out = TensorType(np.int64, (size,))
+    (name,) = scope.emit_results(
+        1, f"crypto.random_bytes : {out.mlir}", user_location())
+    return LocalValue(name, out, scope)
+
+
+def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
+                              poly_modulus_degree=4096,
+                              plain_modulus=1032193):
+    """Sums of `data` (on the sender) grouped by `bins` (on the receiver,
+    values in [0, K)), revealed to the receiver only: upstream's call.
+
+    The sender encrypts its data under its own BFV key; the receiver
+    multiplies each ciphertext by the plain mask of each bin and sums the
+    slots by rotations. Unlike upstream, the receiver adds a random mask
+    to every slot before the key holder decrypts, so the sender only sees
+    uniformly random values; the receiver removes the masks. The sums must
+    lie in (-t/2, t/2) for the plain modulus t. Returns (K,) int64 sums on
+    the receiver."""
+    s, n = _party_and_size(data, "data")
+    r, nb = _party_and_size(bins, "bins")
+    if (sender is not None and sender != s) or (
+            receiver is not None and receiver != r):
+        _fail("data must be on the sender and bins on the receiver")
+    if s == r or n != nb:
+        _fail("data and bins are two parties' arrays of one length")
+    t, row = plain_modulus, poly_modulus_degree // 2
+    chunks = [(i, min(i + row, n)) for i in range(0, n, row)]
+    steps = [1 << j for j in range(row.bit_length() - 1)]
+
+    def keys_and_chunks(values):
+        pk, sk = bfv.keygen(n=poly_modulus_degree, t=t)
+        gk = bfv.galois_keys(sk, steps=steps)
+        values = values.astype(np.int64)
+        cts = [bfv.encrypt(_pad(values[a:b], row, 0), pk) for a, b in chunks]
+        return pk, sk, gk, cts
+
+    pk, sk, gk, cts = simp.pcall_static((s,), keys_and_chunks, data)
+    to_r = {r: s}
+    pk_r, gk_r = simp.shuffle_static(pk, to_r), simp.shuffle_static(gk, to_r)
+    cts_r = [simp.shuffle_static(c, to_r) for c in cts]
+
+    def masked_sums(b, pub, galois, *ciphertexts):
+        b = b.astype(np.int64)
+        masks = _random_words(K * row) % t
+        out = []
+        for k in range(K):
+            acc = None
+            for (lo, hi), c in zip(chunks, ciphertexts):
+                term = c * _pad((b[lo:hi] == k).astype(np.int64), row, 0)
+                acc = term if acc is None else acc + term
+            for step in steps:
+                acc = acc + bfv.rotate(acc, galois, step)
+            out.append(acc + masks[k * row:(k + 1) * row])
+        return out, masks.reshape(K, row)[:, 0]
+
+    sums, masks = simp.pcall_static((r,), masked_sums, bins, pk_r, gk_r,
+                                    *cts_r)
+    sums_s = [simp.shuffle_static(c, {s: r}) for c in sums]
+
+    def decrypt_first_slots(secret, *ciphertexts):
+        return np.concatenate([bfv.decrypt(c, secret, 1)
+                               for c in ciphertexts])
+
+    masked = simp.pcall_static((s,), decrypt_first_slots, sk, *sums_s)
+
+    def unmask(v, m):
+        d = (v - m) % t
+        return np.where(d > t // 2, d - t, d)
+
+    return simp.pcall_static((r,), unmask,
+                             simp.shuffle_static(masked, to_r), masks)
+
+
+def _pad(v, size, fill):
+    """`v` padded with `fill` to `size` entries."""
+    if v.shape[0] == size:
+        return v
+    return np.concatenate([v, np.full(size - v.shape[0], fill, v.dtype)])

@@ -234,3 +234,24 @@ def test_bfv_products_rotations_and_plain_operands():
     np.testing.assert_array_equal(product, [5, 12, 21, 32])
     np.testing.assert_array_equal(rotated, [12, 21, 32, 0])
     np.testing.assert_array_equal(mixed, [13, 12, 11, 10])
+
+
+def test_oblivious_groupby_sum_bfv():
+    rng = np.random.default_rng(7)
+    data = rng.integers(-50, 100, 5000).astype(np.int64)  # three chunks
+    bins = rng.integers(0, 3, 5000).astype(np.int32)
+
+    def groupby(d, b):
+        return mp.lib.oblivious_groupby_sum_bfv(d, b, 3)
+
+    with mp.make_simulator(2):
+        d, b = mp.put("P0", data), mp.put("P1", bins)
+        sums = mp.evaluate(groupby, d, b)
+        program = mp.compile(groupby, d, b)
+    assert sums.type.mlir == "!simp.mp<tensor<3xi64>, [1]>"
+    np.testing.assert_array_equal(
+        mp.fetch(sums)[1], [data[bins == k].sum() for k in range(3)])
+    # The receiver masks the sums before the key holder decrypts them.
+    sender, receiver = program.ranks()
+    assert "crypto.random_bytes" in receiver
+    assert "crypto.random_bytes" not in sender
