@@ -107,3 +107,10 @@ def test_psi(tmp_path):
     receiver = np.load(data / "psi_receiver.npy")
     sender = set(np.load(data / "psi_sender.npy").tolist())
     np.testing.assert_array_equal(mask, [v in sender for v in receiver])
+
+
+def test_groupby():
+    example = load("groupby")
+    want = [example.SALARIES[example.DEPARTMENTS == k].sum()
+            for k in range(3)]
+    np.testing.assert_array_equal(example.main(), want)
