@@ -17,6 +17,9 @@ See docs/python.md.
 """
 
 import functools
+import hashlib
+
+import numpy as np
 
 from . import bfv, lib, simp
 from ._control import cond, fori_loop
@@ -62,8 +65,8 @@ class Function:
         leaves, tree = flatten((args, kwargs))
         parts = [world_size, repr(tree)]
         for leaf in leaves:
-            parts.append(leaf.type if isinstance(leaf, (Handle,)) else
-                         ("static", repr(leaf)))
+            parts.append(leaf.type if isinstance(leaf, Handle) else
+                         _static_key(leaf))
         return tuple(parts)
 
     def program(self, world_size, args, kwargs):
@@ -79,6 +82,21 @@ class Function:
         if current_scope() is not None:
             return self.fn(*args, **kwargs)
         return evaluate(self, *args, **kwargs)
+
+
+def _static_key(value):
+    """What a Python (non-traced) argument contributes to a program's cache
+    key: its contents for arrays, itself when hashable, else its identity
+    (the program bakes it in)."""
+    if isinstance(value, np.ndarray):
+        return ("array", value.dtype.str, value.shape,
+                hashlib.sha256(np.ascontiguousarray(value).tobytes())
+                .hexdigest())
+    try:
+        hash(value)
+        return ("value", type(value), value)
+    except TypeError:
+        return ("object", id(value))
 
 
 def function(fn=None):

@@ -34,8 +34,10 @@ def user_location():
     if hit is not None and hit[0] is code:
         return hit[1]
     line, col = frame.f_lineno, 1
-    pos = next(itertools.islice(code.co_positions(), frame.f_lasti // 2,
-                                None), None)
+    # Columns need Python 3.11's co_positions (Debian 12's Python).
+    positions = getattr(code, "co_positions", None)
+    pos = positions and next(itertools.islice(positions(), frame.f_lasti //
+                                              2, None), None)
     if pos and pos[0] is not None:
         line = pos[0]
         col = (pos[2] or 0) + 1

@@ -255,3 +255,17 @@ def test_oblivious_groupby_sum_bfv():
     sender, receiver = program.ranks()
     assert "crypto.random_bytes" in receiver
     assert "crypto.random_bytes" not in sender
+
+
+def test_function_cache_tells_arrays_apart():
+    @mp.function
+    def add_constant(x, table):
+        return simp.pcall_static((0,), lambda v: v + table, x)
+
+    with mp.make_simulator(1):
+        x = mp.put("P0", np.zeros(2000, np.int64))
+        a, b = np.zeros(2000, np.int64), np.zeros(2000, np.int64)
+        b[1000] = 5  # the same repr as `a` (numpy elides the middle)
+        assert repr(a) == repr(b)
+        assert mp.fetch(add_constant(x, a))[1000] == 0
+        assert mp.fetch(add_constant(x, b))[1000] == 5
