@@ -3,12 +3,14 @@
 // A thin pybind11 layer over Core.h: numpy arrays in and out, failures as
 // `Error(message, diagnostics, rank, location)`. Results are numpy views
 // of the runtime's tensors (read-only, kept alive by the array), so
-// nothing is copied on the way out.
+// nothing is copied on the way out, nor when a later run takes them back;
+// other arrays are copied in.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Core.h"
 
+#include <algorithm>
 #include <cstring>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -49,6 +51,30 @@ static const char *numpyName(rt::DType dtype) {
   return nullptr;
 }
 
+/// The name of the capsules that keep results' tensors alive under numpy.
+static const char *const kTensorCapsule = "mplang_mlir.tensor";
+
+/// The runtime tensor that `array` views whole, when it is (a view of) a
+/// result of an earlier run: a later run takes it back without a copy.
+static std::shared_ptr<const rt::Tensor> tensorBehind(const py::array &array,
+                                                      rt::DType dtype) {
+  py::handle base = array.base();
+  while (base && py::isinstance<py::array>(base))
+    base = py::reinterpret_borrow<py::array>(base).base();
+  if (!base || !PyCapsule_IsValid(base.ptr(), kTensorCapsule))
+    return nullptr;
+  const auto &tensor = *static_cast<std::shared_ptr<const rt::Tensor> *>(
+      PyCapsule_GetPointer(base.ptr(), kTensorCapsule));
+  if (tensor->dtype() != dtype ||
+      array.data() != static_cast<const void *>(tensor->bytes()) ||
+      size_t(array.nbytes()) != tensor->numBytes() ||
+      size_t(array.ndim()) != tensor->shape().size() ||
+      !std::equal(tensor->shape().begin(), tensor->shape().end(),
+                  array.shape()))
+    return nullptr;
+  return tensor;
+}
+
 namespace {
 /// A runtime object (a BFV key, a ciphertext) held by Python between runs;
 /// only a later run looks inside.
@@ -67,8 +93,9 @@ static py::object toNumpy(const rt::Value &value) {
   if (!name)
     throw py::type_error("gf128 tensors cannot be fetched yet");
   auto *owner = new std::shared_ptr<const rt::Tensor>(value.getTensorHandle());
-  py::capsule keep(owner, [](void *p) {
-    delete static_cast<std::shared_ptr<const rt::Tensor> *>(p);
+  py::capsule keep(owner, kTensorCapsule, [](PyObject *capsule) {
+    delete static_cast<std::shared_ptr<const rt::Tensor> *>(
+        PyCapsule_GetPointer(capsule, kTensorCapsule));
   });
   std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
   py::array array(py::dtype(name), shape, {}, t.bytes(), keep);
@@ -89,6 +116,8 @@ static rt::Value fromNumpy(const py::handle &object) {
     throw py::type_error("numpy dtype " +
                          py::str(array.dtype()).cast<std::string>() +
                          " has no runtime type");
+  if (std::shared_ptr<const rt::Tensor> tensor = tensorBehind(array, dtype))
+    return rt::Value::tensor(std::move(tensor));
   std::vector<int64_t> shape(array.shape(), array.shape() + array.ndim());
   rt::Tensor tensor(dtype, shape);
   std::memcpy(tensor.bytes(), array.data(), tensor.numBytes());

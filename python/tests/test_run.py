@@ -269,3 +269,17 @@ def test_function_cache_tells_arrays_apart():
         assert repr(a) == repr(b)
         assert mp.fetch(add_constant(x, a))[1000] == 0
         assert mp.fetch(add_constant(x, b))[1000] == 5
+
+
+def test_results_go_back_to_a_later_run_without_a_copy():
+    with mp.make_simulator(1):
+        x = simp.pcall_static((0,), lambda: np.arange(8, dtype=np.uint8))
+        y = simp.pcall_static((0,), lambda v: v, x)  # the same tensor
+        z = simp.pcall_static((0,), lambda v: v, mp.put("P0", x.values[0]))
+
+    def address(h):
+        return h.values[0].__array_interface__["data"][0]
+    assert address(y) == address(x) == address(z)
+    assert not x.values[0].flags.writeable
+    np.testing.assert_array_equal(mp.fetch(y), np.arange(8))
+    assert mp.fetch(y).dtype == np.uint8
