@@ -61,6 +61,10 @@ def test_examples_on_local_workers():
         assert mp.fetch(load("sum").three_party_sum(*inputs)) == [15, 15, 15]
     with mp.make_local(2, worker=worker):
         assert mp.fetch(load("millionaire").millionaire()) is np.True_
+        x = mp.put("P0", np.array([1, 2, 3, 4], np.int64))
+        y = mp.put("P1", np.array([10, 20, 30, 40], np.int64))
+        total = mp.fetch(load("bfv_encrypted_add").encrypted_add(x, y))
+        np.testing.assert_array_equal(total[0], [11, 22, 33, 44])
 
 
 def test_uniform_cond():
