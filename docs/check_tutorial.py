@@ -2,12 +2,13 @@
 """Checks that every snippet of a tutorial (docs/tutorial.md) is what the
 repository has and what the tools print, so the tutorial cannot rot.
 
-- A ```mlir block must be preceded by `<!-- from PATH -->` and be a run of
-  consecutive lines of PATH (relative to the repository root).
+- A ```mlir or ```python block must be preceded by `<!-- from PATH -->` and
+  be a run of consecutive lines of PATH (relative to the repository root).
 - A ```console block holds commands (`$ ` lines; a line ending in `\\`
   continues on the next) each followed by its expected output (stdout and
   stderr). Each command runs in bash, in a scratch directory where
-  `examples` is the repository's examples/, with the tools directory first
+  `examples` and `python` are the repository's examples/ and python/
+  (docs/python.md runs its examples), with the tools directory first
   on PATH. The output must be identical, except after `<!-- numbers vary -->`
   (timings): there every number is masked, spaces are collapsed and the
   lines are compared as a sorted list, since their order follows the timings
@@ -57,7 +58,7 @@ def blocks(path):
 
 def check_excerpt(root, marker, body):
     if not marker or not marker.startswith("from "):
-        return "an mlir block needs `<!-- from PATH -->` before it"
+        return "an excerpt needs `<!-- from PATH -->` before it"
     path = os.path.join(root, marker[len("from "):])
     text = open(path, encoding="utf-8").read().split("\n")
     n = len(body)
@@ -121,15 +122,16 @@ def main():
     tools = os.path.abspath(args.tools)
     failures = 0
     with tempfile.TemporaryDirectory() as workdir:
-        os.symlink(os.path.join(root, "examples"),
-                   os.path.join(workdir, "examples"))
+        for tree in ("examples", "python"):
+            os.symlink(os.path.join(root, tree), os.path.join(workdir, tree))
         for line, lang, marker, body in blocks(args.tutorial):
-            if lang == "mlir":
+            if lang in ("mlir", "python"):
                 error = check_excerpt(root, marker, body)
             elif lang == "console":
                 error = check_console(root, tools, workdir, marker, body)
             else:
-                error = f"unchecked block language `{lang}` (mlir or console)"
+                error = (f"unchecked block language `{lang}` (mlir, python "
+                         "or console)")
             if error:
                 failures += 1
                 print(f"{args.tutorial}:{line}: {error}", file=sys.stderr)

@@ -18,7 +18,8 @@ fi
 PACKAGES=(build-essential cmake ninja-build pkg-config python3
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   nlohmann-json3-dev libcpp-httplib-dev libssl-dev libgtest-dev
-  libbenchmark-dev libyaml-cpp-dev libzstd-dev lld ccache openssl)
+  libbenchmark-dev libyaml-cpp-dev libzstd-dev lld ccache openssl
+  python3-dev python3-numpy pybind11-dev python3-pytest python3-hypothesis)
 [[ $SANITIZE == 1 ]] && PACKAGES+=(clang-19 libclang-rt-19-dev)
 
 missing=()

@@ -1,0 +1,45 @@
+"""Encrypted addition between two parties, examples/bfv_encrypted_add.mlir
+in Python.
+
+P0 generates a BFV key pair and encrypts its vector x; it sends the
+ciphertext and the public key to P1. P1 encrypts its own vector y under
+P0's public key, adds the two ciphertexts without seeing x, and sends the
+sum back. Only P0, which holds the secret key, decrypts x + y.
+
+    PYTHONPATH=build/python python3 python/examples/bfv_encrypted_add.py
+"""
+
+import numpy as np
+
+import mplang_mlir as mp
+from mplang_mlir import bfv, simp
+
+
+def keys_and_encrypt(v):
+    public, secret = bfv.keygen(n=4096, t=1032193)
+    return public, secret, bfv.encrypt(v, public)
+
+
+@mp.function
+def encrypted_add(x, y):
+    pk, sk, cx = simp.pcall_static((0,), keys_and_encrypt, x)
+    # The ciphertext and the public key go to P1; the secret key stays.
+    pk1 = simp.shuffle_static(pk, {1: 0})
+    cx1 = simp.shuffle_static(cx, {1: 0})
+    csum = simp.pcall_static(
+        (1,), lambda v, public, c: c + bfv.encrypt(v, public), y, pk1, cx1)
+    # Back to P0, which decrypts the first four slots.
+    csum0 = simp.shuffle_static(csum, {0: 1})
+    return simp.pcall_static((0,), lambda c, secret: bfv.decrypt(c, secret, 4),
+                             csum0, sk)
+
+
+def main():
+    with mp.make_simulator(2):
+        x = mp.put("P0", np.array([1, 2, 3, 4], np.int64))
+        y = mp.put("P1", np.array([10, 20, 30, 40], np.int64))
+        return mp.fetch(encrypted_add(x, y))
+
+
+if __name__ == "__main__":
+    print(main())

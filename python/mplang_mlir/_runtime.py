@@ -1,0 +1,89 @@
+"""Running programs: the in-process simulator and the context stack."""
+
+import os
+import shutil
+
+from ._errors import CompileError, RunError
+from ._program import trace
+
+_contexts = []
+
+
+def current_context():
+    if not _contexts:
+        raise RuntimeError("no simulator: run under `with "
+                           "mp.make_simulator(n):` or pass context=")
+    return _contexts[-1]
+
+
+class Simulator:
+    """Every party in this process (upstream's make_simulator): runs
+    programs through the native extension over the runtime library. `jit`
+    is off, on or auto (default: $MPLANG_JIT, else auto), as for
+    mplang-run."""
+
+    def __init__(self, world_size, jit="", timeout=60, pool_threads=2,
+                 **workers):
+        from . import _native
+        self.world_size = int(world_size)
+        self._sim = _native.Runner(self.world_size, jit, int(timeout),
+                                   int(pool_threads), **workers)
+
+    def __enter__(self):
+        _contexts.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        _contexts.remove(self)
+        return False
+
+    def execute(self, native_program, per_rank):
+        from . import _native
+        try:
+            return self._sim.run(native_program, per_rank)
+        except _native.Error as e:
+            message, diagnostics, rank, location = e.args
+            if rank < 0:
+                raise CompileError(message, diagnostics) from None
+            raise RunError(rank, location, message) from None
+
+    def run_eager(self, op, args, kwargs):
+        """One simp call outside a trace: traced alone and run at once."""
+        program = trace(op, args, kwargs, self.world_size)
+        from ._program import Handle
+        inputs = [leaf for leaf in _leaves((args, kwargs))
+                  if isinstance(leaf, Handle)]
+        return program.run(self, inputs)
+
+
+def _leaves(tree):
+    from ._trace import flatten
+    return flatten(tree)[0]
+
+
+def make_simulator(world_size, **options):
+    """A simulator of `world_size` parties (see Simulator)."""
+    return Simulator(world_size, **options)
+
+
+class Driver(Simulator):
+    """Runs on mplang-worker processes, one per party, as mplang-run
+    --local / --cluster does; results come back to this process."""
+
+
+def make_local(world_size, worker=None, **options):
+    """Runs each program on `world_size` mplang-worker processes started on
+    127.0.0.1 for the run (`worker`: the executable, else $MPLANG_WORKER,
+    else mplang-worker on PATH)."""
+    worker = worker or os.environ.get("MPLANG_WORKER") or shutil.which(
+        "mplang-worker")
+    if not worker:
+        raise RuntimeError("make_local needs mplang-worker: pass worker= or "
+                           "put it on PATH")
+    return Driver(world_size, local_workers=int(world_size),
+                  worker_path=str(worker), **options)
+
+
+def make_driver(cluster_file, world_size, **options):
+    """Runs on the workers of a cluster file (docs/protocol.md)."""
+    return Driver(world_size, cluster_file=str(cluster_file), **options)

@@ -1,0 +1,181 @@
+"""The protocol library (lib/Protocols, docs/protocols.md) as Python calls
+with plain sizes: each call picks the library's instance that fits its
+inputs and pads and masks them itself. The C++ linker brings in the
+instance, specialized to the parties of the call."""
+
+import numpy as np
+
+from . import bfv, simp
+from ._local import LocalValue
+from ._local import _scope as _local_scope
+from ._trace import (
+    MPObject,
+    check_visible,
+    location_text,
+    require_global_scope,
+    user_location,
+)
+from ._errors import TraceError
+from ._types import MPType, TensorType
+
+__all__ = ["call", "psi", "PSI_SIZES", "oblivious_groupby_sum_bfv"]
+
+# The set sizes lib/Protocols instantiates RR22 PSI for.
+PSI_SIZES = (128, 1024, 16384, 65536, 1048576)
+
+
+def _fail(message):
+    raise TraceError(f"{location_text(user_location())}: {message}")
+
+
+def call(name, result_types, *args):
+    """`func.call @name(args)`: a function the module declares and the
+    linker takes from the library; returns one value per result type."""
+    scope = require_global_scope(f"mp.lib.call(@{name})")
+    loc = user_location()
+    for a in args:
+        if not isinstance(a, MPObject):
+            _fail(f"@{name} takes multi-party values")
+        check_visible(a, scope)
+    arg_types = ", ".join(a.type.mlir for a in args)
+    res_types = ", ".join(t.mlir for t in result_types)
+    decl = f"func.func private @{name}({arg_types}) -> ({res_types})"
+    if scope.trace.declarations.setdefault(name, decl) != decl:
+        _fail(f"@{name} is called with two signatures")
+    names = scope.emit_results(
+        len(result_types), f"func.call @{name}("
+        f"{', '.join(a.name for a in args)}) : ({arg_types}) -> "
+        f"({res_types})", loc)
+    return [MPObject(n, t, scope) for n, t in zip(names, result_types)]
+
+
+def _party_and_size(x, what):
+    if not isinstance(x, MPObject) or x.parties is None or len(
+            x.parties) != 1:
+        _fail(f"{what} is a value held by one party")
+    local = x.type.local
+    if not isinstance(local, TensorType) or len(local.shape) != 1 or \
+            local.dtype.kind not in "iu":
+        _fail(f"{what} is a 1-D integer array")
+    return x.parties[0], local.shape[0]
+
+
+def _padded(size, capacity):
+    """A party's function padding its items to `capacity` and marking the
+    entries in use."""
+    def pad(items):
+        items = items.astype(np.int64)
+        padding = np.zeros(capacity - size, np.int64)
+        used = np.arange(capacity) < size
+        return np.concatenate([items, padding]) if padding.size else \
+            items, used
+    return pad
+
+
+def psi(x, y):
+    """Private set intersection (RR22 over silent VOLE): `x` holds the
+    sender's items, `y` the receiver's (int64 arrays of any sizes up to
+    the largest of PSI_SIZES, on two parties). Returns, on the receiver,
+    the mask of its items the sender also has and their count; the sender
+    learns nothing."""
+    sender, nx = _party_and_size(x, "the sender's set")
+    receiver, ny = _party_and_size(y, "the receiver's set")
+    if sender == receiver:
+        _fail("psi runs between two parties")
+    fits = [c for c in PSI_SIZES if c >= max(nx, ny)]
+    if not fits:
+        _fail(f"psi: sets of up to {PSI_SIZES[-1]} items")
+    cap = fits[0]
+    xs, xm = simp.pcall_static((sender,), _padded(nx, cap), x)
+    ys, ym = simp.pcall_static((receiver,), _padded(ny, cap), y)
+    found_type = MPType.of(TensorType(np.bool_, (cap,)), (receiver,))
+    (found,) = call(f"mplang.psi.rr22.n{cap}", [found_type], xs, xm, ys, ym)
+
+    def mine(f):
+        mask = f[:ny]
+        return mask, np.sum(mask)
+    return simp.pcall_static((receiver,), mine, found)
+
+
+def _random_words(size):
+    """`size` uniformly random int64 words (crypto.random_bytes)."""
+    scope = _local_scope()
+    out = TensorType(np.int64, (size,))
+    (name,) = scope.emit_results(
+        1, f"crypto.random_bytes : {out.mlir}", user_location())
+    return LocalValue(name, out, scope)
+
+
+def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
+                              poly_modulus_degree=4096,
+                              plain_modulus=1032193):
+    """Sums of `data` (on the sender) grouped by `bins` (on the receiver,
+    values in [0, K)), revealed to the receiver only: upstream's call.
+
+    The sender encrypts its data under its own BFV key; the receiver
+    multiplies each ciphertext by the plain mask of each bin and sums the
+    slots by rotations. Unlike upstream, the receiver adds a random mask
+    to every slot before the key holder decrypts, so the sender only sees
+    uniformly random values; the receiver removes the masks. The sums must
+    lie in (-t/2, t/2) for the plain modulus t. Returns (K,) int64 sums on
+    the receiver."""
+    s, n = _party_and_size(data, "data")
+    r, nb = _party_and_size(bins, "bins")
+    if (sender is not None and sender != s) or (
+            receiver is not None and receiver != r):
+        _fail("data must be on the sender and bins on the receiver")
+    if s == r or n != nb:
+        _fail("data and bins are two parties' arrays of one length")
+    t, row = plain_modulus, poly_modulus_degree // 2
+    chunks = [(i, min(i + row, n)) for i in range(0, n, row)]
+    steps = [1 << j for j in range(row.bit_length() - 1)]
+
+    def keys_and_chunks(values):
+        pk, sk = bfv.keygen(n=poly_modulus_degree, t=t)
+        gk = bfv.galois_keys(sk, steps=steps)
+        values = values.astype(np.int64)
+        cts = [bfv.encrypt(_pad(values[a:b], row, 0), pk) for a, b in chunks]
+        return pk, sk, gk, cts
+
+    pk, sk, gk, cts = simp.pcall_static((s,), keys_and_chunks, data)
+    to_r = {r: s}
+    pk_r, gk_r = simp.shuffle_static(pk, to_r), simp.shuffle_static(gk, to_r)
+    cts_r = [simp.shuffle_static(c, to_r) for c in cts]
+
+    def masked_sums(b, pub, galois, *ciphertexts):
+        b = b.astype(np.int64)
+        masks = _random_words(K * row) % t
+        out = []
+        for k in range(K):
+            acc = None
+            for (lo, hi), c in zip(chunks, ciphertexts):
+                term = c * _pad((b[lo:hi] == k).astype(np.int64), row, 0)
+                acc = term if acc is None else acc + term
+            for step in steps:
+                acc = acc + bfv.rotate(acc, galois, step)
+            out.append(acc + masks[k * row:(k + 1) * row])
+        return out, masks.reshape(K, row)[:, 0]
+
+    sums, masks = simp.pcall_static((r,), masked_sums, bins, pk_r, gk_r,
+                                    *cts_r)
+    sums_s = [simp.shuffle_static(c, {s: r}) for c in sums]
+
+    def decrypt_first_slots(secret, *ciphertexts):
+        return np.concatenate([bfv.decrypt(c, secret, 1)
+                               for c in ciphertexts])
+
+    masked = simp.pcall_static((s,), decrypt_first_slots, sk, *sums_s)
+
+    def unmask(v, m):
+        d = (v - m) % t
+        return np.where(d > t // 2, d - t, d)
+
+    return simp.pcall_static((r,), unmask,
+                             simp.shuffle_static(masked, to_r), masks)
+
+
+def _pad(v, size, fill):
+    """`v` padded with `fill` to `size` entries."""
+    if v.shape[0] == size:
+        return v
+    return np.concatenate([v, np.full(size - v.shape[0], fill, v.dtype)])

@@ -1,0 +1,344 @@
+//===- Core.cpp - compile and simulate for the Python extension -----------===//
+//
+// The same steps as mplang-run: parse, link, verify, project, bind, run
+// (simulated or on workers), root cause. One MLIRContext serves every program
+// of the process; a mutex keeps one compile or run at a time on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Core.h"
+
+#include "mplang/Dialect/Simp/IR/Parties.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/Link.h"
+#include "mplang/Dialect/Simp/Transforms/Passes.h"
+#include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Driver/Driver.h"
+#include "mplang/Runtime/JIT/JIT.h"
+#include "mplang/Runtime/TypeConversion.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include <dlfcn.h>
+#include <map>
+#include <mutex>
+
+using namespace mlir;
+using namespace mplang;
+using python::Failure;
+
+static std::mutex &contextMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+static MLIRContext &getContext() {
+  static MLIRContext *context = [] {
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    auto *ctx = new MLIRContext(registry);
+    ctx->loadAllAvailableDialects();
+    return ctx;
+  }();
+  return *context;
+}
+
+/// `file:line:col` of the first file location inside `loc`.
+static std::string locationText(Location loc) {
+  std::string text;
+  loc->walk([&](Location inner) {
+    if (auto file = dyn_cast<FileLineColLoc>(inner)) {
+      text = (file.getFilename().getValue() + ":" + Twine(file.getLine()) +
+              ":" + Twine(file.getColumn()))
+                 .str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return text;
+}
+
+namespace {
+/// Collects the diagnostics emitted while it lives as `file:line:col:
+/// error: message` lines.
+class Collector {
+public:
+  Collector(MLIRContext &ctx, std::vector<std::string> &lines)
+      : handler(&ctx, [&lines](Diagnostic &diag) {
+          auto add = [&](Diagnostic &d) {
+            std::string where = locationText(d.getLocation());
+            const char *severity =
+                d.getSeverity() == DiagnosticSeverity::Error     ? "error"
+                : d.getSeverity() == DiagnosticSeverity::Warning ? "warning"
+                                                                 : "note";
+            lines.push_back((where.empty() ? "" : where + ": ") + severity +
+                            ": " + d.str());
+          };
+          add(diag);
+          // The op in generic form repeats what the location names.
+          for (Diagnostic &note : diag.getNotes())
+            if (!StringRef(note.str()).starts_with("see current operation"))
+              add(note);
+          return success();
+        }) {}
+
+private:
+  ScopedDiagnosticHandler handler;
+};
+} // namespace
+
+struct python::Program::Impl {
+  OwningOpRef<ModuleOp> projected;
+  rt::EntrySignature signature;
+  int64_t worldSize = 0;
+  /// The projected module with local groups outlined, per JIT mode.
+  std::map<int, OwningOpRef<ModuleOp>> outlined;
+
+  ModuleOp forMode(rt::jit::Mode mode) {
+    if (mode == rt::jit::Mode::Off)
+      return *projected;
+    OwningOpRef<ModuleOp> &module = outlined[int(mode)];
+    if (!module) {
+      module = projected->clone();
+      rt::jit::outlineLocalGroups(*module, mode);
+    }
+    return *module;
+  }
+};
+
+python::Program::~Program() = default;
+
+/// `<dir of this module>/../../share/mplang/protocols`: in a build tree,
+/// build/python/mplang_mlir/_native.so finds build/share/mplang/protocols.
+static std::string protocolsBesideModule() {
+  Dl_info info;
+  if (!dladdr((void *)&getContext, &info) || !info.dli_fname)
+    return "";
+  SmallString<256> dir(llvm::sys::path::parent_path(info.dli_fname));
+  llvm::sys::path::append(dir, "../..", "share/mplang", "protocols");
+  llvm::sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+  return std::string(dir);
+}
+
+static std::unique_ptr<python::Program> fail(Failure &failure,
+                                             const Twine &message) {
+  failure.message = message.str();
+  return nullptr;
+}
+
+std::unique_ptr<python::Program>
+python::Program::compile(const std::string &text, Failure &failure) {
+  std::lock_guard<std::mutex> lock(contextMutex());
+  MLIRContext &ctx = getContext();
+  Collector collector(ctx, failure.diagnostics);
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
+      text, ParserConfig(&ctx, /*verifyAfterParse=*/false), "<traced>");
+  if (!module)
+    return fail(failure, "the traced module does not parse");
+  // Declared functions come from the protocols next to this build's (or
+  // installation's) package, $MPLANG_LIBRARY_PATH and the installed
+  // protocols, as for mplang-run.
+  simp::LinkOptions link = simp::toolLinkOptions(
+      {}, {protocolsBesideModule()},
+      llvm::sys::fs::getMainExecutable(nullptr, (void *)&getContext));
+  if (failed(simp::linkLibraries(*module, link)) || failed(verify(*module)))
+    return fail(failure, "the program does not verify");
+  std::optional<int64_t> worldSize = simp::getWorldSize(*module);
+  if (!worldSize)
+    return fail(failure, "the program has no 'simp.world_size'");
+  auto program = std::make_unique<Program>();
+  program->impl = std::make_unique<Impl>();
+  program->impl->worldSize = *worldSize;
+  if (rt::Status s =
+          rt::getEntrySignature(*module, "main", program->impl->signature);
+      !s.isOk())
+    return fail(failure, s.message());
+  PassManager pm(&ctx);
+  pm.addPass(simp::createSimpProject());
+  if (failed(pm.run(*module)))
+    return fail(failure, "the program does not project");
+  program->impl->projected = std::move(module);
+  return program;
+}
+
+int64_t python::Program::worldSize() const { return impl->worldSize; }
+
+/// The per-rank modules of a projected module, in rank order.
+static std::vector<ModuleOp> rankModules(ModuleOp projected) {
+  std::vector<ModuleOp> ranks;
+  for (auto nested : projected.getOps<ModuleOp>())
+    if (nested->hasAttr(simp::SimpDialect::getRankAttrName()))
+      ranks.push_back(nested);
+  return ranks;
+}
+
+std::vector<std::string> python::Program::ranks() const {
+  std::lock_guard<std::mutex> lock(contextMutex());
+  std::vector<std::string> texts;
+  for (ModuleOp rank : rankModules(*impl->projected)) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    rank->print(os);
+    texts.push_back(std::move(text));
+  }
+  return texts;
+}
+
+std::vector<std::string> python::Program::digests() const {
+  std::lock_guard<std::mutex> lock(contextMutex());
+  std::vector<std::string> digests;
+  for (ModuleOp rank : rankModules(*impl->projected))
+    digests.push_back(simp::programDigest(rank));
+  return digests;
+}
+
+bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
+  options = given;
+  if (options.jit.empty())
+    options.jit = rt::jit::defaultModeName();
+  std::optional<rt::jit::Mode> mode = rt::jit::parseMode(options.jit);
+  if (!mode) {
+    failure.message = "jit takes off, on or auto, not '" + options.jit + "'";
+    return false;
+  }
+  if (options.worldSize < 1 || options.poolThreads < 1) {
+    failure.message = "a run needs at least one party and one thread";
+    return false;
+  }
+  jitMode = int(*mode);
+  bool distributed = options.localWorkers || !options.clusterFile.empty();
+  if (distributed)
+    return true;
+  if (rt::Status s = rt::installRankStores({}, options.worldSize); !s.isOk()) {
+    failure.message = s.message();
+    return false;
+  }
+  return true;
+}
+
+/// The kernels of a JIT mode, made once per process.
+static const rt::KernelRegistry &getRegistry(rt::jit::Mode mode) {
+  static std::map<int, rt::KernelRegistry> registries;
+  auto it = registries.find(int(mode));
+  if (it == registries.end())
+    it = registries
+             .emplace(int(mode),
+                      rt::jit::makeRegistry(rt::KernelRegistry::getDefault(),
+                                            {mode, "", "", 0}))
+             .first;
+  return it->second;
+}
+
+/// The entry arguments each rank holds, checked against their types.
+static bool bindArguments(const rt::EntrySignature &sig,
+                          const std::vector<std::vector<rt::Value>> &args,
+                          std::vector<std::vector<rt::Value>> &bound,
+                          Failure &failure) {
+  bound.assign(args.size(), {});
+  for (size_t r = 0; r < args.size(); ++r) {
+    if (args[r].size() != sig.inputs.size()) {
+      failure.message = "the program takes " +
+                        std::to_string(sig.inputs.size()) + " arguments";
+      return false;
+    }
+    for (auto [i, type] : llvm::enumerate(sig.inputs)) {
+      Type local = simp::getRankLocalType(type, r);
+      if (!local)
+        continue;
+      if (!args[r][i].isAbsent())
+        if (rt::Status s = rt::checkValueType(args[r][i], local); !s.isOk()) {
+          failure.rank = r;
+          failure.message =
+              "argument " + std::to_string(i) + ": " + s.message();
+          return false;
+        }
+      bound[r].push_back(args[r][i]);
+    }
+  }
+  return true;
+}
+
+bool python::Runner::run(Program &program,
+                         const std::vector<std::vector<rt::Value>> &args,
+                         std::vector<std::vector<rt::Value>> &results,
+                         Failure &failure) {
+  int64_t worldSize = options.worldSize;
+  if (program.worldSize() != worldSize || int64_t(args.size()) != worldSize) {
+    failure.message = "the program is for " +
+                      std::to_string(program.worldSize()) +
+                      " parties, the runner has " + std::to_string(worldSize);
+    return false;
+  }
+  const rt::EntrySignature &sig = program.impl->signature;
+  std::vector<std::vector<rt::Value>> bound;
+  if (!bindArguments(sig, args, bound, failure))
+    return false;
+
+  std::lock_guard<std::mutex> lock(contextMutex());
+  Collector collector(getContext(), failure.diagnostics);
+  auto mode = rt::jit::Mode(jitMode);
+  rt::RunOptions run;
+  run.poolThreads = options.poolThreads;
+  run.timeoutSeconds = options.timeout;
+  run.localWorkers = options.localWorkers;
+  run.clusterFile = options.clusterFile;
+  run.workerPath = options.workerPath;
+  // Local workers compile what the simulator would (as mplang-run --local).
+  run.localWorkerArgs = {"--jit=" + options.jit,
+                         "--pool-threads=" + std::to_string(run.poolThreads)};
+  // Workers outline for themselves.
+  ModuleOp module =
+      program.impl->forMode(run.distributed() ? rt::jit::Mode::Off : mode);
+  run.registry = &getRegistry(mode);
+  rt::RunResult result;
+  if (rt::Status s = rt::runProgram(module, run, bound, result); !s.isOk()) {
+    failure.message = s.message();
+    return false;
+  }
+  if (std::optional<size_t> root = rt::getRootCause(result.ranks)) {
+    const rt::RankOutcome &outcome = result.ranks[*root];
+    failure.rank = int64_t(*root);
+    failure.message = outcome.status.message();
+    if (outcome.op)
+      failure.location = locationText(outcome.op->getLoc());
+    if (result.abandoned)
+      failure.message += " (a rank did not stop; the process must end)";
+    return false;
+  }
+  results.assign(worldSize, {});
+  for (int64_t r = 0; r < worldSize; ++r) {
+    auto next = result.ranks[r].results.begin();
+    for (Type type : sig.results)
+      results[r].push_back(simp::getRankLocalType(type, r) ? *next++
+                                                           : rt::Value());
+  }
+  return true;
+}
+
+bool python::dtypeFromNumpy(char kind, size_t itemSize, rt::DType &dtype) {
+  using rt::DType;
+  if (kind == 'b' && itemSize == 1)
+    return dtype = DType::I1, true;
+  if (kind == 'f' && (itemSize == 4 || itemSize == 8))
+    return dtype = itemSize == 4 ? DType::F32 : DType::F64, true;
+  if (kind != 'i' && kind != 'u')
+    return false;
+  switch (itemSize) {
+  case 1:
+    return dtype = DType::I8, true;
+  case 2:
+    return dtype = DType::I16, true;
+  case 4:
+    return dtype = DType::I32, true;
+  case 8:
+    return dtype = DType::I64, true;
+  default:
+    return false;
+  }
+}
