@@ -129,7 +129,8 @@ class Program:
         return self._native().ranks()
 
     def digests(self):
-        """Each rank's approval digest (`sha256:...`), as mplang-opt
+        """Each rank's approval line for a run with every argument by value
+        (`@main(value) world_size=2 job-sha256:...`), as mplang-opt
         --simp-program-digests prints it."""
         return self._native().digests()
 

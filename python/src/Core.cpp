@@ -18,6 +18,7 @@
 #include "mplang/Runtime/JIT/JIT.h"
 #include "mplang/Runtime/TypeConversion.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
@@ -193,8 +194,15 @@ std::vector<std::string> python::Program::ranks() const {
 std::vector<std::string> python::Program::digests() const {
   std::lock_guard<std::mutex> lock(contextMutex());
   std::vector<std::string> digests;
-  for (ModuleOp rank : rankModules(*impl->projected))
-    digests.push_back(simp::programDigest(rank));
+  // Approval of a run with every argument sent by value, as mplang-opt
+  // --simp-program-digests prints it by default.
+  for (ModuleOp rank : rankModules(*impl->projected)) {
+    simp::JobBinding job{simp::getWorldSize(rank), "main", {}};
+    if (auto fn = rank.lookupSymbol<func::FuncOp>("main"))
+      job.references.resize(fn.getNumArguments());
+    digests.push_back(simp::describeJob(job) + " " +
+                      simp::jobDigest(rank, job));
+  }
   return digests;
 }
 
