@@ -58,6 +58,7 @@
 // CHECK: killed peer: exit 1
 // CHECK-NEXT: mplang-run: error: rank 1 failed: rank 1 (http://127.0.0.1:{{[0-9]+}}) is unreachable
 // CHECK: jobs of the run left on the surviving worker: 0
+// CHECK: restarted peer: 0 0 True
 // CHECK: worker exit on SIGTERM: 0
 // CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
 // CHECK: ok early message within the limits: 204

@@ -376,6 +376,24 @@ try:
     print("jobs of the run left on the surviving worker:",
           sum(job_state(p0, job, driver) is not None for job in view.jobs))
     view.close()
+
+    # A restarted peer gets the next job at once: the surviving worker's
+    # stream, idle but still open to the peer's previous process, does not
+    # lose the first message of the next job.
+    millionaire = os.path.join(EXAMPLES, "millionaire.mlir")
+    start(path, 1)
+    wait_healthy(p1, driver)
+    for attempt in range(3):
+        before = run(path, millionaire, timeout=120)
+        procs[-1].kill()
+        procs[-1].wait()
+        start(path, 1)
+        wait_healthy(p1, driver)
+        after = run(path, millionaire, timeout=120)
+        if after.returncode or after.stdout != before.stdout:
+            break
+    print("restarted peer:", before.returncode, after.returncode,
+          after.stdout == before.stdout, after.stderr.strip()[:200])
     procs[0].send_signal(signal.SIGTERM)
     procs[0].wait(timeout=30)
     print("worker exit on SIGTERM:", procs[0].returncode)

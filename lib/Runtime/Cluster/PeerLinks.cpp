@@ -186,7 +186,8 @@ void PeerLinks::drain(int64_t dst, Link &link) {
       backoff = std::chrono::milliseconds(5);
       continue;
     }
-    // Not connected: nothing was written, so retrying cannot duplicate.
+    // Not connected, or the first message in line did not reach the peer:
+    // retrying cannot duplicate.
     auto now = std::chrono::steady_clock::now();
     if (!retryUntil)
       retryUntil = now + std::chrono::seconds(connectRetrySeconds);
@@ -203,7 +204,7 @@ void PeerLinks::drain(int64_t dst, Link &link) {
 }
 
 bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
-  bool started = false;
+  bool started = false, unwritten = false;
   httplib::Result result = client.Put(
       "/v1/stream",
       [&](size_t, httplib::DataSink &sink) {
@@ -231,16 +232,23 @@ bool PeerLinks::stream(httplib::Client &client, int64_t dst, Link &link) {
           frame.append(
               reinterpret_cast<const char *>(msg.payload.body->bytes()),
               msg.payload.body->numBytes());
-        bool written = sink.write(frame.data(), frame.size());
-        msg.done(written ? Status::ok()
-                         : Status::unavailable("connection to rank " +
-                                         std::to_string(dst) + " lost"));
-        return written;
+        // A write fails only when the peer had closed the connection before
+        // the whole frame reached it (say a restarted peer, while this
+        // stream idled): it cannot have read the message, which goes again
+        // on a new connection, first in line.
+        if (!sink.write(frame.data(), frame.size())) {
+          std::lock_guard<std::mutex> lock(link.mutex);
+          link.queue.push_front(std::move(msg));
+          unwritten = true;
+          return false;
+        }
+        msg.done(Status::ok());
+        return true;
       },
       protocol::kBinaryType);
   if (result && result->status / 100 == 2)
     return true;
-  if (neverConnected(result, started))
+  if (unwritten || neverConnected(result, started))
     return false;
   // The peer refused the stream or it broke: what is queued cannot go.
   failQueued(link, "cannot send to rank " + std::to_string(dst) + " (" +
