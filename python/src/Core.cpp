@@ -200,8 +200,7 @@ std::vector<std::string> python::Program::digests() const {
     simp::JobBinding job{simp::getWorldSize(rank), "main", {}};
     if (auto fn = rank.lookupSymbol<func::FuncOp>("main"))
       job.references.resize(fn.getNumArguments());
-    digests.push_back(simp::describeJob(job) + " " +
-                      simp::jobDigest(rank, job));
+    digests.push_back(simp::approvalLine(rank, job));
   }
   return digests;
 }

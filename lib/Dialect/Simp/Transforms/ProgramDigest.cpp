@@ -30,6 +30,10 @@ std::string simp::describeJob(const JobBinding &job) {
          (job.worldSize ? std::to_string(*job.worldSize) : "none");
 }
 
+std::string simp::approvalLine(ModuleOp rankModule, const JobBinding &job) {
+  return describeJob(job) + " " + jobDigest(rankModule, job);
+}
+
 std::string simp::jobDigest(ModuleOp rankModule, const JobBinding &job) {
   // Names are length-prefixed, so that no two bindings read the same.
   std::string text = "mplang job 1\nworld_size " +
@@ -171,8 +175,8 @@ void SimpProgramDigests::runOnOperation() {
         job.references.push_back(it == references.end() ? "" : it->second);
       }
     job.references.resize(fn.getNumArguments());
-    llvm::outs() << "rank " << rank.getInt() << ": " << describeJob(job) << " "
-                 << jobDigest(nested, job) << "\n";
+    llvm::outs() << "rank " << rank.getInt() << ": "
+                 << approvalLine(nested, job) << "\n";
   }
   if (projected)
     markAllAnalysesPreserved();

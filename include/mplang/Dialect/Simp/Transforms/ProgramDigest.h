@@ -38,6 +38,10 @@ std::string describeJob(const JobBinding &job);
 /// source's file and lines nor bytecode versus text change.
 std::string jobDigest(ModuleOp rankModule, const JobBinding &job);
 
+/// What an operator puts in --approved-programs, as mplang-opt
+/// --simp-program-digests prints it: describeJob, a space, jobDigest.
+std::string approvalLine(ModuleOp rankModule, const JobBinding &job);
+
 /// The prefix of jobDigest's digests.
 inline constexpr const char *kJobDigestPrefix = "job-sha256:";
 
