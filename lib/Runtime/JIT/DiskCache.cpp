@@ -1,6 +1,7 @@
 //===- DiskCache.cpp - compiled object code kept in a directory -----------===//
 
 #include "DiskCache.h"
+#include "mplang/Runtime/Npy.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -131,16 +132,10 @@ mplang::rt::jit::loadObject(StringRef dir, const DiskCacheKey &key,
     return corrupt("larger than " + Twine(sizeof(Header) + kMaxObjectBytes) +
                    " bytes");
   std::string bytes(st.st_size, '\0');
-  size_t got = 0;
-  while (got < bytes.size()) {
-    ssize_t n = ::read(fd, bytes.data() + got, bytes.size() - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      break;
-    got += n;
-  }
-  bytes.resize(got);
+  if (Status s = readFileAt(fd, 0, bytes.size(),
+                            reinterpret_cast<uint8_t *>(bytes.data()));
+      !s.isOk())
+    return corrupt(s.message());
   Header header;
   if (bytes.size() < sizeof(Header))
     return corrupt("shorter than its header");
