@@ -13,12 +13,15 @@ Usage: /usr/bin/python3 bench/python_bench.py [BUILD_DIR]   (default: build)
 - PSI through mp.lib.psi next to examples/psi.mlir through mplang-run on
   the same sets (wall time, best of 3): Python's first call (trace,
   verify, link, project, run) and a later one, against mplang-run's
-  whole process.
+  whole process;
+- the BFV group-by (mp.lib.oblivious_groupby_sum_bfv, 4096 rows, 8 bins)
+  the same way, against mplang-run on the very program Python traced.
 """
 import os
 import resource
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -126,8 +129,45 @@ def psi():
           f"call {cold * 1e3:.0f} ms, later calls {warm * 1e3:.0f} ms")
 
 
+def groupby():
+    rng = np.random.default_rng(0)
+    data = rng.integers(0, 1000, 4096, dtype=np.int64)
+    bins = rng.integers(0, 8, 4096, dtype=np.int64)
+
+    def grouped(d, b):
+        return mp.lib.oblivious_groupby_sum_bfv(d, b, 8)
+
+    def first():
+        with mp.make_simulator(2):
+            mp.evaluate(grouped, mp.put("P0", data), mp.put("P1", bins))
+
+    cold = best(first, reps=3, clock=time.perf_counter)
+    with mp.make_simulator(2), tempfile.TemporaryDirectory() as tmp:
+        x, y = mp.put("P0", data), mp.put("P1", bins)
+        program = mp.compile(grouped, x, y)
+        got = mp.fetch(mp.evaluate(program, x, y))[1]
+        expected = np.bincount(bins, weights=data, minlength=8)
+        assert (got == expected).all(), (got, expected)
+        warm = best(lambda: mp.evaluate(program, x, y), reps=3,
+                    clock=time.perf_counter)
+        paths = [os.path.join(tmp, n) for n in ("g.mlir", "d.npy", "b.npy")]
+        with open(paths[0], "w") as f:
+            f.write(program.mlir)
+        np.save(paths[1], data)
+        np.save(paths[2], bins)
+        run = os.path.join(BUILD, "bin", "mplang-run")
+        tool = best(lambda: subprocess.run(
+            [run, "--sim", "2", paths[0], "--input", f"0:0={paths[1]}",
+             "--input", f"1:1={paths[2]}"], check=True, capture_output=True),
+            reps=3, clock=time.perf_counter)
+    print(f"BFV group-by 4096 rows, 8 bins: mplang-run {tool * 1e3:.0f} ms, "
+          f"Python first call {cold * 1e3:.0f} ms, later calls "
+          f"{warm * 1e3:.0f} ms")
+
+
 if __name__ == "__main__":
     tracing()
     sum_process()
     call_overhead()
     psi()
+    groupby()

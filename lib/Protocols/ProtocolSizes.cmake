@@ -1,4 +1,5 @@
-# Size rules shared by lib/Protocols/CMakeLists.txt and Instantiate.cmake.
+# Sizes and size rules shared by lib/Protocols/CMakeLists.txt,
+# Instantiate.cmake and the Python package (python/CMakeLists.txt).
 
 # Silent VOLE: the number of GGM trees (regular noise weight) and the
 # expand-accumulate code's expander weight (docs/protocols.md, "Silent VOLE").
@@ -35,3 +36,16 @@ function(mplang_psi_tag_words n out)
   math(EXPR w "(40 + 2 * ${bits} + 15) / 16")
   set(${out} ${w} PARENT_SCOPE)
 endfunction()
+
+# Shapes are static, so sized functions ship one instance per size.
+set(MPLANG_OT_SIZES 128,1024,16384,65536,131072,1048576,2097152)
+set(MPLANG_VOLE_SIZES 128,512,1024,16384)
+set(MPLANG_PSI_SIZES 128,1024,16384,65536,1048576)
+# Each PSI size runs a silent VOLE as long as its OKVS.
+set(MPLANG_SVOLE_SIZES "")
+string(REPLACE "," ";" psiSizes "${MPLANG_PSI_SIZES}")
+foreach(n ${psiSizes})
+  mplang_okvs_size(${n} m)
+  list(APPEND MPLANG_SVOLE_SIZES ${m})
+endforeach()
+list(JOIN MPLANG_SVOLE_SIZES "," MPLANG_SVOLE_SIZES)

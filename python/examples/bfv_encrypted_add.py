@@ -16,7 +16,8 @@ from mplang_mlir import bfv, simp
 
 
 def keys_and_encrypt(v):
-    public, secret = bfv.keygen(n=4096, t=1032193)
+    public, secret = bfv.keygen(poly_modulus_degree=4096,
+                                plain_modulus=1032193)
     return public, secret, bfv.encrypt(v, public)
 
 

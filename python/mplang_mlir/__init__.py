@@ -21,7 +21,7 @@ import hashlib
 
 import numpy as np
 
-from . import bfv, lib, simp
+from . import bfv, crypto, field, lib, simp, store
 from ._control import cond, fori_loop
 from ._errors import CompileError, RunError, TraceError
 from ._program import Handle, Program, trace
@@ -36,7 +36,7 @@ from ._runtime import (
 from ._trace import MPObject, current_scope, flatten, unflatten
 from ._types import MPType, TensorType, mp_type
 
-__all__ = ["simp", "bfv", "lib", "fori_loop", "cond", "function",
+__all__ = ["simp", "bfv", "field", "crypto", "store", "lib", "fori_loop", "cond", "function",
            "compile", "evaluate", "fetch", "put", "device", "make_simulator",
            "make_local", "make_driver", "Simulator", "Driver", "Program",
            "Handle", "MPType", "TensorType", "mp_type", "TraceError",

@@ -133,8 +133,10 @@ class LocalObject:
     def __repr__(self):
         return f"LocalObject({self.name}: {self.type.mlir})"
 
+    shape = property(lambda self: getattr(self.type, "shape", None))
+
     def _op(self, op, other):
-        kind = self.type.mlir.split("<")[0]
+        kind = self.type.kind
         impl = OBJECT_OPS.get((kind, op))
         if impl is None:
             _fail(f"{op} is not defined on {kind}")
@@ -181,6 +183,16 @@ LocalValue.__rmatmul__ = lambda a, b: matmul(b, a)
 
 
 # Emission helpers.
+def emit_op(text, types):
+    """Emits the op `text` into the party's function; returns one traced
+    value per result type (a LocalValue for a numpy-like tensor, else a
+    LocalObject)."""
+    scope = _scope()
+    names = scope.emit_results(len(types), text, user_location())
+    return [LocalValue(n, t, scope) if isinstance(t, TensorType)
+            else LocalObject(n, t, scope) for n, t in zip(names, types)]
+
+
 def _emit(scope, ttype, text):
     (name,) = scope.emit_results(1, text, user_location())
     return LocalValue(name, ttype, scope)

@@ -14,7 +14,7 @@ from ._trace import (
     unflatten,
     user_location,
 )
-from ._types import RUNTIME_DTYPE, MPType, TensorType
+from ._types import RUNTIME_DTYPE, MPType, OpaqueType, TensorType
 
 
 class Handle:
@@ -92,8 +92,24 @@ def trace(fn, args, kwargs, world_size, name="main"):
     text = (f"module attributes {{simp.world_size = {world_size} : i64}} {{\n"
             f"{decls}  func.func @{name}({arg_text}) -> ({res_types}) {{\n"
             f"{body}{chr(10) if body else ''}    {ret}\n  }} {fn_loc}\n}}\n")
-    return Program(text, world_size, inputs, [v.type for v in results],
+    out_types = [v.type for v in results]
+    if tr.galois_steps:
+        text, out_types = _resolve_galois_steps(tr, text, out_types)
+    return Program(text, world_size, inputs, out_types,
                    [v.device for v in results], out_leaves, out_tree)
+
+
+def _resolve_galois_steps(tr, text, types):
+    """The module and result types with the steps of Galois keys made
+    without them (mplang_mlir.bfv.make_galois_keys)."""
+    from .bfv import resolve_galois_steps
+    resolved = []
+    for t in types:
+        if "$galois" in t.mlir:
+            t = MPType.of(OpaqueType(resolve_galois_steps(tr, t.local.mlir)),
+                          t.parties)
+        resolved.append(t)
+    return resolve_galois_steps(tr, text), resolved
 
 
 class Program:

@@ -72,6 +72,9 @@ class Trace:
         self._next = 0
         # Library functions the module declares: name -> declaration.
         self.declarations = {}
+        # Per Galois key made without steps: the steps rotations used
+        # (mplang_mlir.bfv fills them in when the trace ends).
+        self.galois_steps = []
 
     def fresh(self):
         self._next += 1

@@ -105,8 +105,41 @@ class OpaqueType:
     def __hash__(self):
         return self._hash
 
+    @property
+    def kind(self):
+        """The dialect type's name (`!bfv.ciphertext`), which selects the
+        Python operators a value of it has."""
+        return self.mlir.split("<")[0]
+
     def __repr__(self):
         return f"OpaqueType({self.mlir})"
+
+
+class ObjectTensor(OpaqueType):
+    """A tensor of a dialect's elements (`!field.gf128`, `!crypto.point<p256>`)
+    that numpy has no dtype for: the runtime holds it, Python sees its shape.
+    Shape () is `tensor<element>`, or the bare element where the dialect
+    takes one (`bare`, as crypto's scalars and points)."""
+
+    __slots__ = ("element", "shape", "bare")
+
+    def __init__(self, element, shape=(), bare=False):
+        self.element = element
+        self.bare = bare
+        self.shape = tuple(int(d) for d in shape)
+        if self.shape:
+            dims = "x".join(str(d) for d in self.shape)
+            mlir = f"tensor<{dims}x{element}>"
+        else:
+            mlir = element if bare else f"tensor<{element}>"
+        super().__init__(mlir)
+
+    @property
+    def kind(self):
+        return self.element.split("<")[0]
+
+    def with_shape(self, shape):
+        return ObjectTensor(self.element, shape, self.bare)
 
 
 _mp_types = {}

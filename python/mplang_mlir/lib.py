@@ -16,12 +16,12 @@ from ._trace import (
     user_location,
 )
 from ._errors import TraceError
+from ._sizes import OT_SIZES, PSI_SIZES, SILENT_VOLE_SIZES, VOLE_SIZES
 from ._types import MPType, TensorType
 
-__all__ = ["call", "psi", "PSI_SIZES", "oblivious_groupby_sum_bfv"]
-
-# The set sizes lib/Protocols instantiates RR22 PSI for.
-PSI_SIZES = (128, 1024, 16384, 65536, 1048576)
+__all__ = ["call", "psi", "ot", "vole", "random_vole", "PSI_SIZES",
+           "OT_SIZES", "VOLE_SIZES", "SILENT_VOLE_SIZES",
+           "oblivious_groupby_sum_bfv"]
 
 
 def _fail(message):
@@ -72,6 +72,7 @@ def _padded(size, capacity):
     return pad
 
 
+@simp.eager
 def psi(x, y):
     """Private set intersection (RR22 over silent VOLE): `x` holds the
     sender's items, `y` the receiver's (int64 arrays of any sizes up to
@@ -82,10 +83,7 @@ def psi(x, y):
     receiver, ny = _party_and_size(y, "the receiver's set")
     if sender == receiver:
         _fail("psi runs between two parties")
-    fits = [c for c in PSI_SIZES if c >= max(nx, ny)]
-    if not fits:
-        _fail(f"psi: sets of up to {PSI_SIZES[-1]} items")
-    cap = fits[0]
+    cap = _instance("psi", PSI_SIZES, max(nx, ny))
     xs, xm = simp.pcall_static((sender,), _padded(nx, cap), x)
     ys, ym = simp.pcall_static((receiver,), _padded(ny, cap), y)
     found_type = MPType.of(TensorType(np.bool_, (cap,)), (receiver,))
@@ -97,6 +95,118 @@ def psi(x, y):
     return simp.pcall_static((receiver,), mine, found)
 
 
+def _instance(what, sizes, n):
+    """The smallest of the library's `sizes` that holds `n` items."""
+    fits = [c for c in sorted(sizes) if c >= n]
+    if not fits:
+        _fail(f"{what}: at most {max(sizes)} items")
+    return fits[0]
+
+
+def _words(x, what):
+    """The party and size of `n` 128-bit strings, (n, 2) int64 words."""
+    p, n = _held(x, what, 2)
+    if x.type.local.shape[1] != 2 or x.type.local.dtype != np.int64:
+        _fail(f"{what} are (n, 2) int64 words")
+    return p, n
+
+
+def _held(x, what, ndim):
+    if not isinstance(x, MPObject) or x.parties is None or len(
+            x.parties) != 1:
+        _fail(f"{what} is a value held by one party")
+    local = x.type.local
+    if not isinstance(local, TensorType) or len(local.shape) != ndim:
+        _fail(f"{what} is a {ndim}-D array")
+    return x.parties[0], local.shape[0]
+
+
+def _wide(size, p):
+    return MPType.of(TensorType(np.int64, (size, 2)), (p,))
+
+
+@simp.eager
+def ot(m0, m1, choice):
+    """1-out-of-2 oblivious transfer of `n` 128-bit strings: the sender
+    holds `m0`, `m1` ((n, 2) int64 words), the receiver `choice` ((n,)
+    bool). Returns, on the receiver, `m1[i]` where `choice[i]` else `m0[i]`;
+    the sender learns nothing of the choices, the receiver nothing of the
+    other strings. Runs the library's IKNP random OT of the smallest size
+    that fits (OT_SIZES), then one masked message pair per OT."""
+    s, n = _words(m0, "the OT messages")
+    if m1.type != m0.type:
+        _fail("m0 and m1 are two arrays of one type on the sender")
+    r, nc = _held(choice, "the choice bits", 1)
+    if s == r or nc != n or choice.type.local.dtype != np.bool_:
+        _fail("ot: the receiver's n choice bits for the sender's n pairs")
+    size = _instance("ot", OT_SIZES, n)
+
+    def pack(c):
+        bits = np.concatenate([c.astype(np.int64),
+                               np.zeros(size - n, np.int64)])
+        return np.sum(bits.reshape(size // 64, 64) << np.arange(64), axis=1)
+
+    words = simp.pcall_static((r,), pack, choice)
+    x0, x1, xc = call(f"mplang.ot.rot.n{size}",
+                      [_wide(size, s), _wide(size, s),
+                       _wide(size, r)], words)
+    y0, y1 = simp.pcall_static(
+        (s,), lambda a, b, k0, k1: (a ^ k0[:n], b ^ k1[:n]), m0, m1, x0, x1)
+    to_r = {r: s}
+
+    def pick(c, a, b, k):
+        # Masks, not a select: no branch on the choice bits.
+        bit = -c.astype(np.int64).reshape(n, 1)
+        return a ^ ((a ^ b) & bit) ^ k[:n]
+    return simp.pcall_static((r,), pick, choice, simp.shuffle_static(y0, to_r),
+                             simp.shuffle_static(y1, to_r), xc)
+
+
+@simp.eager
+def vole(u, delta):
+    """Vector OLE over GF(2^128) (Gilboa, on IKNP): the sender holds `u`
+    ((n, 2) int64 words), the receiver `delta` ((2,) int64). Returns (v on
+    the sender, w on the receiver) with w = v + u * delta in GF(2^128)
+    (docs/field.md); v is uniformly random."""
+    s, n = _words(u, "the VOLE inputs")
+    r = _delta_party(delta)
+    if s == r:
+        _fail("vole runs between two parties")
+    size = _instance("vole", VOLE_SIZES, n)
+    padded = simp.pcall_static(
+        (s,), lambda x: np.concatenate([x, np.zeros((size - n, 2),
+                                                    np.int64)]), u)
+    v, w = call(f"mplang.vole.gilboa.n{size}",
+                [_wide(size, s), _wide(size, r)], padded, delta)
+    return (simp.pcall_static((s,), lambda x: x[:n], v),
+            simp.pcall_static((r,), lambda x: x[:n], w))
+
+
+def _delta_party(delta):
+    if not isinstance(delta, MPObject) or delta.parties is None or len(
+            delta.parties) != 1 or delta.type.local != TensorType(np.int64,
+                                                                   (2,)):
+        _fail("delta is one party's (2,) int64 words")
+    return delta.parties[0]
+
+
+@simp.eager
+def random_vole(n, delta, sender):
+    """`n` random VOLE correlations from silent VOLE (sparse noise and an
+    expand-accumulate code, docs/protocols.md): returns (u, v on `sender`,
+    w on the receiver, which holds `delta`), w = v + u * delta, with `u`
+    and `v` uniformly random (n, 2) int64 words."""
+    r = _delta_party(delta)
+    if r == sender:
+        _fail("random_vole runs between two parties")
+    size = _instance("random_vole", SILENT_VOLE_SIZES, n)
+    u, v, w = call(f"mplang.vole.silent.n{size}",
+                   [_wide(size, sender), _wide(size, sender),
+                    _wide(size, r)], delta)
+    first = simp.pcall_static((sender,), lambda a, b: (a[:n], b[:n]), u, v)
+    return (*first, simp.pcall_static((r,), lambda x: x[:n], w))
+
+
 def _random_words(size):
     """`size` uniformly random int64 words (crypto.random_bytes)."""
     scope = _local_scope()
@@ -106,6 +216,7 @@ def _random_words(size):
     return LocalValue(name, out, scope)
 
 
+@simp.eager
 def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
                               poly_modulus_degree=4096,
                               plain_modulus=1032193):
@@ -131,8 +242,8 @@ def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
     steps = [1 << j for j in range(row.bit_length() - 1)]
 
     def keys_and_chunks(values):
-        pk, sk = bfv.keygen(n=poly_modulus_degree, t=t)
-        gk = bfv.galois_keys(sk, steps=steps)
+        pk, sk = bfv.keygen(poly_modulus_degree, t)
+        gk = bfv.make_galois_keys(sk)
         values = values.astype(np.int64)
         cts = [bfv.encrypt(_pad(values[a:b], row, 0), pk) for a, b in chunks]
         return pk, sk, gk, cts
@@ -152,7 +263,7 @@ def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
                 term = c * _pad((b[lo:hi] == k).astype(np.int64), row, 0)
                 acc = term if acc is None else acc + term
             for step in steps:
-                acc = acc + bfv.rotate(acc, galois, step)
+                acc = acc + bfv.rotate(acc, step, galois)
             out.append(acc + masks[k * row:(k + 1) * row])
         return out, masks.reshape(K, row)[:, 0]
 

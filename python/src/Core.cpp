@@ -274,7 +274,8 @@ static bool bindArguments(const rt::EntrySignature &sig,
 bool python::Runner::run(Program &program,
                          const std::vector<std::vector<rt::Value>> &args,
                          std::vector<std::vector<rt::Value>> &results,
-                         Failure &failure) {
+                         Failure &failure,
+                         const std::atomic<bool> *interrupt) {
   int64_t worldSize = options.worldSize;
   if (program.worldSize() != worldSize || int64_t(args.size()) != worldSize) {
     failure.message = "the program is for " +
@@ -293,6 +294,7 @@ bool python::Runner::run(Program &program,
   rt::RunOptions run;
   run.poolThreads = options.poolThreads;
   run.timeoutSeconds = options.timeout;
+  run.interrupt = interrupt;
   run.localWorkers = options.localWorkers;
   run.clusterFile = options.clusterFile;
   run.workerPath = options.workerPath;

@@ -12,6 +12,7 @@
 
 #include "mplang/Runtime/Value.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,9 +70,11 @@ public:
 
   /// Runs `program` with `args[r][i]`: rank r's piece of entry argument i
   /// (absent where r does not hold it). On success `results[r][i]` is rank
-  /// r's piece of result i (absent where it holds none).
+  /// r's piece of result i (absent where it holds none). Setting
+  /// `*interrupt` stops the run.
   bool run(Program &program, const std::vector<std::vector<rt::Value>> &args,
-           std::vector<std::vector<rt::Value>> &results, Failure &failure);
+           std::vector<std::vector<rt::Value>> &results, Failure &failure,
+           const std::atomic<bool> *interrupt = nullptr);
 
 private:
   RunnerOptions options;

@@ -11,6 +11,8 @@
 #include "Core.h"
 
 #include <algorithm>
+#include <chrono>
+#include <future>
 #include <cstring>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -177,11 +179,27 @@ PYBIND11_MODULE(_native, m) {
         }
         std::vector<std::vector<rt::Value>> results;
         Failure failure;
+        // The run goes on another thread so that this one can take
+        // Ctrl-C (Python runs signal handlers on the main thread only).
+        std::atomic<bool> interrupt{false};
         bool ok;
         {
           py::gil_scoped_release release;
-          ok = runner.run(program, args, results, failure);
+          std::future<bool> done = std::async(std::launch::async, [&] {
+            return runner.run(program, args, results, failure, &interrupt);
+          });
+          while (done.wait_for(std::chrono::milliseconds(50)) !=
+                 std::future_status::ready) {
+            py::gil_scoped_acquire acquire;
+            if (PyErr_CheckSignals() != 0) {
+              interrupt = true;
+              break;
+            }
+          }
+          ok = done.get();
         }
+        if (interrupt)
+          throw py::error_already_set();
         if (!ok)
           raise(failure);
         py::list out;

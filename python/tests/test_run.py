@@ -2,6 +2,12 @@
 their digests, and errors that name the failing rank and Python line."""
 
 import inspect
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
 
 import numpy as np
 import pytest
@@ -220,10 +226,10 @@ def test_bfv_products_rotations_and_plain_operands():
 
     def fn(x, y):
         pk, sk = bfv.keygen()
-        rk, gk = bfv.relin_keys(sk), bfv.galois_keys(sk, steps=[1])
+        rk, gk = bfv.make_relin_keys(sk), bfv.make_galois_keys(sk)
         cx, cy = bfv.encrypt(x, pk), bfv.encrypt(y, pk)
         product = bfv.relinearize(cx * cy, rk)
-        rotated = bfv.rotate(product, gk, 1)
+        rotated = bfv.rotate(product, 1, gk)
         mixed = np.full(4, 10) - cx * np.array([2, 2, 2, 2]) + y
         return tuple(bfv.decrypt(c, sk, 4) for c in (product, rotated, mixed))
 
@@ -283,3 +289,31 @@ def test_results_go_back_to_a_later_run_without_a_copy():
     assert not x.values[0].flags.writeable
     np.testing.assert_array_equal(mp.fetch(y), np.arange(8))
     assert mp.fetch(y).dtype == np.uint8
+
+
+def test_ctrl_c_stops_a_run(tmp_path):
+    script = tmp_path / "spin.py"
+    script.write_text(textwrap.dedent("""
+        import numpy as np
+        import mplang_mlir as mp
+        from mplang_mlir import simp
+
+        def spin():
+            x = simp.constant((0,), np.int64(0))
+            return simp.while_loop(
+                lambda v: simp.pcall_static((0,), lambda a: a >= 0, v),
+                lambda v: simp.pcall_static((0,), lambda a: a + 1, v), x)
+
+        with mp.make_simulator(1, timeout=0, jit="off"):
+            print("running", flush=True)
+            mp.evaluate(spin)
+    """))
+    proc = subprocess.Popen([sys.executable, str(script)], env=os.environ,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    assert proc.stdout.readline() == "running\n"
+    time.sleep(0.5)  # into the loop (not a timing assertion)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0
+    assert err.rstrip().endswith("KeyboardInterrupt"), err
