@@ -20,14 +20,16 @@ class Simulator:
     """Every party in this process (upstream's make_simulator): runs
     programs through the native extension over the runtime library. `jit`
     is off, on or auto (default: $MPLANG_JIT, else auto), as for
-    mplang-run."""
+    mplang-run. `data_root` gives rank R the files of DIR/rankR (`fs://`,
+    docs/store.md), as mplang-run --data-root does."""
 
     def __init__(self, world_size, jit="", timeout=60, pool_threads=2,
-                 **workers):
+                 data_root="", **workers):
         from . import _native
         self.world_size = int(world_size)
         self._sim = _native.Runner(self.world_size, jit, int(timeout),
-                                   int(pool_threads), **workers)
+                                   int(pool_threads),
+                                   data_root=str(data_root), **workers)
 
     def __enter__(self):
         _contexts.append(self)

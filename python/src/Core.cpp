@@ -222,7 +222,9 @@ bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
   bool distributed = options.localWorkers || !options.clusterFile.empty();
   if (distributed)
     return true;
-  if (rt::Status s = rt::installRankStores({}, options.worldSize); !s.isOk()) {
+  if (rt::Status s =
+          rt::installRankStores({options.dataRoot}, options.worldSize);
+      !s.isOk()) {
     failure.message = s.message();
     return false;
   }
@@ -298,6 +300,7 @@ bool python::Runner::run(Program &program,
   run.localWorkers = options.localWorkers;
   run.clusterFile = options.clusterFile;
   run.workerPath = options.workerPath;
+  run.dataRoot = options.dataRoot;
   // Local workers compile what the simulator would (as mplang-run --local).
   run.localWorkerArgs = {"--jit=" + options.jit,
                          "--pool-threads=" + std::to_string(run.poolThreads)};

@@ -61,6 +61,8 @@ struct RunnerOptions {
   std::string clusterFile;
   /// The mplang-worker that `localWorkers` runs.
   std::string workerPath;
+  /// Rank R's `fs://` files are under DIR/rankR (empty: no files).
+  std::string dataRoot;
 };
 
 class Runner {

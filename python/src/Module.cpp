@@ -157,18 +157,21 @@ PYBIND11_MODULE(_native, m) {
       .def(py::init([](int64_t worldSize, const std::string &jit,
                        unsigned timeout, unsigned poolThreads,
                        unsigned localWorkers, const std::string &clusterFile,
-                       const std::string &workerPath) {
+                       const std::string &workerPath,
+                       const std::string &dataRoot) {
              auto runner = std::make_unique<python::Runner>();
              Failure failure;
              if (!runner->init({worldSize, jit, timeout, poolThreads,
-                                localWorkers, clusterFile, workerPath},
+                                localWorkers, clusterFile, workerPath,
+                                dataRoot},
                                failure))
                raise(failure);
              return runner;
            }),
            py::arg("world_size"), py::arg("jit") = "", py::arg("timeout") = 60,
            py::arg("pool_threads") = 2, py::arg("local_workers") = 0,
-           py::arg("cluster_file") = "", py::arg("worker_path") = "")
+           py::arg("cluster_file") = "", py::arg("worker_path") = "",
+           py::arg("data_root") = "")
       .def("run", [](python::Runner &runner, python::Program &program,
                      const py::list &perRank) {
         std::vector<std::vector<rt::Value>> args;

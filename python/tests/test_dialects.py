@@ -275,3 +275,31 @@ def test_vole_correlations():
     for i in range(0, 300, 37):
         assert words_int(rw[1][i]) == words_int(rv[0][i]) ^ gf_mul(
             ru[0][i], delta)
+
+
+def test_csv_keys_match_across_parties_and_rows_are_selected(tmp_path):
+    for rank, text in ((0, "email,n\na@x.org,1\nb@x.org,\"2, two\"\n"),
+                       (1, "id,email\r\n9,b@x.org\r\n8,q@x.org\r\n")):
+        (tmp_path / f"rank{rank}").mkdir()
+        (tmp_path / f"rank{rank}" / "c.csv").write_text(text, newline="")
+    key = np.arange(32, dtype=np.uint8)
+
+    def keys_of(k):
+        keys, used, digest = store.csv_keys("fs://c.csv", ["email"], k, 4)
+        store.csv_select(used & (np.arange(4) != 0), digest, "fs://c.csv",
+                         "fs://out.csv")
+        return keys, used, store.csv_rows("fs://c.csv")
+
+    with mp.make_simulator(2, data_root=tmp_path):
+        k = mp.put("P0", key)
+        a = on(0, keys_of, k)
+        b = on(1, keys_of, mp.put("P1", key))
+    np.testing.assert_array_equal(a[0][1], b[0][0])  # b@x.org on both
+    assert not (a[0][0] == b[0][1]).all()
+    np.testing.assert_array_equal(a[1], [True, True, False, False])
+    assert (a[2], b[2]) == (2, 2)
+    assert not a[0][2:].any()
+    assert (tmp_path / "rank0" / "out.csv").read_bytes() == \
+        b"email,n\nb@x.org,\"2, two\"\n"
+    assert (tmp_path / "rank1" / "out.csv").read_bytes() == \
+        b"id,email\r\n8,q@x.org\r\n"

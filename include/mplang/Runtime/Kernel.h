@@ -74,6 +74,7 @@ void registerSimpKernels(KernelRegistry &registry);
 void registerBFVKernels(KernelRegistry &registry);
 void registerFieldKernels(KernelRegistry &registry);
 void registerStoreKernels(KernelRegistry &registry);
+void registerCsvKernels(KernelRegistry &registry);
 void registerCryptoKernels(KernelRegistry &registry);
 
 /// A kernel from a function computing results from arguments.

@@ -1,4 +1,4 @@
-//===- Hash.cpp - SHA-256 and HKDF-SHA256 over OpenSSL --------------------===//
+//===- Hash.cpp - SHA-256, HMAC-SHA256 and HKDF-SHA256 over OpenSSL ------===//
 
 #include "mplang/Crypto/Primitives/Hash.h"
 #include "OpenSSLError.h"
@@ -72,5 +72,42 @@ llvm::Error mplang::crypto::hkdfSha256(llvm::ArrayRef<uint8_t> ikm,
   EVP_KDF_CTX_free(ctx);
   if (ok != 1)
     return opensslError("HKDF-SHA256 failed");
+  return llvm::Error::success();
+}
+
+llvm::Expected<HmacSha256>
+mplang::crypto::HmacSha256::create(llvm::ArrayRef<uint8_t> key) {
+  EVP_MAC *hmac = EVP_MAC_fetch(nullptr, "HMAC", nullptr);
+  EVP_MAC_CTX *ctx = hmac ? EVP_MAC_CTX_new(hmac) : nullptr;
+  EVP_MAC_free(hmac);
+  char digest[] = "SHA256";
+  OSSL_PARAM params[] = {
+      OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, digest, 0),
+      OSSL_PARAM_construct_end()};
+  if (!ctx || EVP_MAC_init(ctx, key.data(), key.size(), params) != 1) {
+    EVP_MAC_CTX_free(ctx);
+    return opensslError("cannot set up HMAC-SHA256");
+  }
+  return HmacSha256(ctx);
+}
+
+mplang::crypto::HmacSha256::HmacSha256(HmacSha256 &&other) noexcept
+    : keyed(other.keyed) {
+  other.keyed = nullptr;
+}
+
+mplang::crypto::HmacSha256::~HmacSha256() {
+  EVP_MAC_CTX_free(static_cast<EVP_MAC_CTX *>(keyed));
+}
+
+llvm::Error mplang::crypto::HmacSha256::mac(llvm::ArrayRef<uint8_t> message,
+                                            uint8_t *out) const {
+  EVP_MAC_CTX *ctx = EVP_MAC_CTX_dup(static_cast<EVP_MAC_CTX *>(keyed));
+  size_t size = 0;
+  bool ok = ctx && EVP_MAC_update(ctx, message.data(), message.size()) == 1 &&
+            EVP_MAC_final(ctx, out, &size, kSha256Bytes) == 1;
+  EVP_MAC_CTX_free(ctx);
+  if (!ok)
+    return opensslError("HMAC-SHA256 failed");
   return llvm::Error::success();
 }

@@ -28,6 +28,7 @@ const KernelRegistry &KernelRegistry::getDefault() {
     registerBFVKernels(r);
     registerFieldKernels(r);
     registerStoreKernels(r);
+    registerCsvKernels(r);
     registerCryptoKernels(r);
     return r;
   }();

@@ -5,10 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "StoreKernel.h"
+
 #include "mplang/Dialect/Store/IR/StoreOps.h"
 #include "mplang/Runtime/Executor.h"
-#include "mplang/Runtime/Kernel.h"
-#include "mplang/Runtime/Store/ObjectStore.h"
 
 using namespace mplang::rt;
 namespace store = mlir::store;
@@ -20,37 +20,42 @@ using Factory = mlir::FailureOr<std::unique_ptr<Kernel>>;
 /// Asynchronous only to reach the rank; it finishes within `start`.
 class StoreKernel : public Kernel {
 public:
-  StoreKernel(std::string uri, mlir::Type type, bool isLoad)
-      : uri(std::move(uri)), type(type), isLoad(isLoad) {}
+  explicit StoreKernel(StoreCompute compute) : compute(std::move(compute)) {}
   bool isSync() const override { return false; }
   bool finishesElsewhere() const override { return false; }
   void start(const std::shared_ptr<Invocation> &inv) const override {
     int64_t rank = inv->comm().rank();
     std::shared_ptr<ObjectStore> objects = getObjectStore(rank);
     if (!objects)
-      return inv->finish(Status::error(uri + ": rank " + llvm::Twine(rank) +
+      return inv->finish(Status::error("rank " + llvm::Twine(rank) +
                                        " has no object store"));
-    inv->finish(isLoad ? objects->load(uri, type, inv->results[0])
-                       : objects->save(uri, inv->args[0], type));
+    inv->finish(compute(*objects, inv->args, inv->results));
   }
 
 private:
-  std::string uri;
-  mlir::Type type;
-  bool isLoad;
+  StoreCompute compute;
 };
 
 } // namespace
 
+std::unique_ptr<Kernel> mplang::rt::makeStoreKernel(StoreCompute compute) {
+  return std::make_unique<StoreKernel>(std::move(compute));
+}
+
 void mplang::rt::registerStoreKernels(KernelRegistry &r) {
   r.add("store.load", [](mlir::Operation *op, PlanBuilder &) -> Factory {
     auto load = mlir::cast<store::LoadOp>(op);
-    return std::unique_ptr<Kernel>(
-        new StoreKernel(load.getUri().str(), load.getType(), true));
+    return makeStoreKernel([uri = load.getUri().str(), type = load.getType()](
+                               ObjectStore &objects, auto, auto results) {
+      return objects.load(uri, type, results[0]);
+    });
   });
   r.add("store.save", [](mlir::Operation *op, PlanBuilder &) -> Factory {
     auto save = mlir::cast<store::SaveOp>(op);
-    return std::unique_ptr<Kernel>(
-        new StoreKernel(save.getUri().str(), save.getValue().getType(), false));
+    return makeStoreKernel(
+        [uri = save.getUri().str(), type = save.getValue().getType()](
+            ObjectStore &objects, auto args, auto) {
+          return objects.save(uri, args[0], type);
+        });
   });
 }

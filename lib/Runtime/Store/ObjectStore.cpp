@@ -249,6 +249,37 @@ Status ObjectStore::loadFile(llvm::StringRef uri,
 Status ObjectStore::saveFile(llvm::StringRef uri,
                              llvm::ArrayRef<llvm::StringRef> path,
                              const Value &value, mlir::Type type) {
+  return writeFile(uri, path, [&](int fd) {
+    if (!value.isTensor())
+      return writeAll(fd, uri, serializeValue(value));
+    const Tensor &tensor = value.getTensor();
+    if (Status s = writeAll(fd, uri, encodeNpyHeader(tensor, isUnsigned(type)));
+        !s.isOk())
+      return s;
+    return writeAll(fd, uri,
+                    llvm::StringRef(reinterpret_cast<const char *>(tensor.bytes()),
+                                    tensor.numBytes()));
+  });
+}
+
+Status ObjectStore::saveFileBytes(llvm::StringRef uri,
+                                  llvm::ArrayRef<llvm::StringRef> pieces) {
+  store::ObjectURI parsed;
+  if (Status s = parseURI(uri, parsed); !s.isOk())
+    return s;
+  if (parsed.scheme != store::Scheme::File)
+    return Status::invalidArgument(uri + ": not a file URI");
+  return writeFile(uri, parsed.components, [&](int fd) {
+    for (llvm::StringRef piece : pieces)
+      if (Status s = writeAll(fd, uri, piece); !s.isOk())
+        return s;
+    return Status::ok();
+  });
+}
+
+Status ObjectStore::writeFile(llvm::StringRef uri,
+                              llvm::ArrayRef<llvm::StringRef> path,
+                              llvm::function_ref<Status(int)> write) {
   UniqueFd dir;
   if (Status s = openParent(options.dataRoot, uri, path, true, dir); !s.isOk())
     return s;
@@ -268,19 +299,7 @@ Status ObjectStore::saveFile(llvm::StringRef uri,
                        0600));
   if (file.get() < 0)
     return Status::error(uri + ": cannot create: " + std::strerror(errno));
-  Status status = Status::ok();
-  if (value.isTensor()) {
-    const Tensor &tensor = value.getTensor();
-    status =
-        writeAll(file.get(), uri, encodeNpyHeader(tensor, isUnsigned(type)));
-    if (status.isOk())
-      status = writeAll(
-          file.get(), uri,
-          llvm::StringRef(reinterpret_cast<const char *>(tensor.bytes()),
-                          tensor.numBytes()));
-  } else {
-    status = writeAll(file.get(), uri, serializeValue(value));
-  }
+  Status status = write(file.get());
   if (status.isOk() &&
       renameat(dir.get(), temp.c_str(), dir.get(), name.c_str()) != 0)
     status = Status::error(uri + ": " + std::strerror(errno));

@@ -55,6 +55,30 @@ TEST(Hkdf, Rfc5869) {
 
 // McGrew and Viega, "The Galois/Counter Mode of Operation", test cases 14
 // and 16 (256-bit keys).
+TEST(HmacSha256, Rfc4231) {
+  auto text = [](llvm::StringRef s) {
+    return llvm::ArrayRef<uint8_t>(
+        reinterpret_cast<const uint8_t *>(s.data()), s.size());
+  };
+  llvm::Expected<HmacSha256> jefe = HmacSha256::create(text("Jefe"));
+  ASSERT_TRUE(bool(jefe)) << llvm::toString(jefe.takeError());
+  uint8_t out[kSha256Bytes];
+  // Test case 2, twice: one keyed object serves many messages.
+  for (int i = 0; i < 2; ++i) {
+    ASSERT_TRUE(
+        succeeded(jefe->mac(text("what do ya want for nothing?"), out)));
+    EXPECT_EQ(hex(out), "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec5"
+                        "8b964ec3843");
+  }
+  // Test case 1.
+  llvm::Expected<HmacSha256> key = HmacSha256::create(
+      std::vector<uint8_t>(20, 0x0b));
+  ASSERT_TRUE(bool(key)) << llvm::toString(key.takeError());
+  ASSERT_TRUE(succeeded(key->mac(text("Hi There"), out)));
+  EXPECT_EQ(hex(out), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376"
+                      "c2e32cff7");
+}
+
 TEST(AesGcm, McGrewViega) {
   std::vector<uint8_t> out(32);
   ASSERT_TRUE(succeeded(aesGcmEncrypt(std::vector<uint8_t>(32), std::vector<uint8_t>(12),

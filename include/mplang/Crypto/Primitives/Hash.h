@@ -1,4 +1,4 @@
-//===- Hash.h - SHA-256 and HKDF-SHA256 -------------------------*- C++ -*-===//
+//===- Hash.h - SHA-256, HMAC-SHA256 and HKDF-SHA256 ------------*- C++ -*-===//
 
 #ifndef MPLANG_CRYPTO_PRIMITIVES_HASH_H
 #define MPLANG_CRYPTO_PRIMITIVES_HASH_H
@@ -24,6 +24,21 @@ llvm::Error hkdfSha256(llvm::ArrayRef<uint8_t> ikm,
                        llvm::ArrayRef<uint8_t> salt,
                        llvm::ArrayRef<uint8_t> info,
                        llvm::MutableArrayRef<uint8_t> out);
+
+/// RFC 2104 HMAC-SHA256 under one key, for many messages.
+class HmacSha256 {
+public:
+  static llvm::Expected<HmacSha256> create(llvm::ArrayRef<uint8_t> key);
+  HmacSha256(HmacSha256 &&other) noexcept;
+  ~HmacSha256();
+  /// The 32-byte MAC of `message` at `out`.
+  llvm::Error mac(llvm::ArrayRef<uint8_t> message, uint8_t *out) const;
+
+private:
+  explicit HmacSha256(void *keyed) : keyed(keyed) {}
+  /// An EVP_MAC_CTX holding the key, copied per message.
+  void *keyed;
+};
 
 } // namespace mplang::crypto
 

@@ -14,6 +14,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Types.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <chrono>
 #include <functional>
 #include <map>
@@ -57,6 +58,10 @@ public:
   /// The stored bytes of `uri`: a file as it is, a memory object as
   /// serializeValue writes it. `expired` tells an expired object apart.
   Status openBytes(llvm::StringRef uri, ObjectBytes &out, bool &expired);
+  /// Writes the file `uri` (`fs://` only) with `pieces` one after another,
+  /// replacing what was there.
+  Status saveFileBytes(llvm::StringRef uri,
+                       llvm::ArrayRef<llvm::StringRef> pieces);
 
 private:
   struct MemoryObject {
@@ -68,6 +73,10 @@ private:
                   mlir::Type type, Value &out);
   Status saveFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
                   const Value &value, mlir::Type type);
+  /// Creates the file at `path` with what `write` writes to its descriptor,
+  /// all or nothing.
+  Status writeFile(llvm::StringRef uri, llvm::ArrayRef<llvm::StringRef> path,
+                   llvm::function_ref<Status(int)> write);
   Status loadMemory(const std::string &name, Value &out,
                     bool *expired = nullptr);
   Status saveMemory(const std::string &name, const Value &value);
