@@ -20,7 +20,7 @@ from ._types import ObjectTensor, TensorType
 __all__ = ["from_words", "to_words", "add", "mul", "sum", "random",
            "aes_expand", "solve_okvs", "try_solve_okvs", "decode_okvs",
            "ldpc_encode", "scatter_add", "prefix_sum", "sort_rows",
-           "contains_rows", "ea_encode"]
+           "contains_rows", "ea_encode", "exconv_encode"]
 
 GF128 = "!field.gf128"
 
@@ -200,13 +200,25 @@ def contains_rows(rows, queries):
     return r
 
 
+def _encode(op, elements, seed, m, attrs):
+    """A code's encoding (n, ...) -> (m, ...) with the attributes after m."""
+    e = _elements(elements, op)
+    s = _elements(seed, op)
+    out = e.type.with_shape((int(m),) + e.shape[1:])
+    (r,) = emit_op(f"{op} {e.name}, {s.name} m = {int(m)} {attrs} : "
+                   f"{e.type.mlir}, {s.type.mlir} -> {out.mlir}", [out])
+    return r
+
+
 def ea_encode(elements, seed, m, weight):
     """The expand-accumulate code of `weight` from `seed`: (n, ...) ->
     (m, ...)."""
-    e = _elements(elements, "field.ea_encode")
-    s = _elements(seed, "field.ea_encode")
-    out = e.type.with_shape((int(m),) + e.shape[1:])
-    (r,) = emit_op(f"field.ea_encode {e.name}, {s.name} m = {int(m)} weight "
-                   f"= {int(weight)} : {e.type.mlir}, {s.type.mlir} -> "
-                   f"{out.mlir}", [out])
-    return r
+    return _encode("field.ea_encode", elements, seed, m,
+                   f"weight = {int(weight)}")
+
+
+def exconv_encode(elements, seed, m, weight=7, band=24):
+    """The expand-convolute code of `weight` and `band` from `seed` (RRT23's
+    ExConv7x24 by default): (n, ...) -> (m, ...), m < n."""
+    return _encode("field.exconv_encode", elements, seed, m,
+                   f"weight = {int(weight)} band = {int(band)}")

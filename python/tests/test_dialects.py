@@ -57,6 +57,22 @@ def test_field_aes_expand_and_rows():
     np.testing.assert_array_equal(ordered.view(np.uint16), keyed)
 
 
+def test_field_exconv_known_answer():
+    # test/Runtime/field-exconv.mlir: seed [0, 3], weight 1 and band 1 read
+    # x[1], x[1], x[0], x[0] of the convolved [0, v].
+    def encode(noise, seed):
+        y = field.exconv_encode(field.from_words(noise), field.from_words(seed),
+                                4, weight=1, band=1)
+        return field.to_words(y)
+
+    noise = np.array([[1, 1], [0, 0], [0, 0], [0, 0], [0, 0], [2, 8]],
+                     np.int64)
+    with mp.make_simulator(1):
+        got = on(0, encode, mp.put("P0", noise),
+                 mp.put("P0", np.array([0, 3], np.int64)))
+    np.testing.assert_array_equal(got, [[3, 9], [2, 8], [0, 0], [0, 0]])
+
+
 SHA256_ABC = bytes.fromhex(
     "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
 

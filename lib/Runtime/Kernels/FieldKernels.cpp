@@ -9,6 +9,7 @@
 #include "Elementwise.h"
 
 #include "mplang/Crypto/Field/ExpandAccumulate.h"
+#include "mplang/Crypto/Field/ExpandConvolute.h"
 #include "mplang/Crypto/Field/Ldpc.h"
 #include "mplang/Crypto/Field/Okvs.h"
 #include "mplang/Crypto/Field/Random.h"
@@ -317,6 +318,28 @@ FailureOr<std::unique_ptr<Kernel>> eaEncode(Operation *op, PlanBuilder &) {
       });
 }
 
+/// Weight of a convolution term relative to an element-wise op: the band's
+/// masked additions run a register of rows at a time.
+constexpr int64_t kConvolutionCost = 4;
+
+/// Two convolution passes over the parity rows, then `weight` random reads
+/// per output.
+FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
+  auto encode = cast<ops::ExConvEncodeOp>(op);
+  auto noise = cast<mlir::ShapedType>(encode.getNoise().getType());
+  size_t width = noise.getRank() == 2 ? noise.getDimSize(1) : 1;
+  uint64_t weight = encode.getWeight(), band = encode.getBand();
+  return makeFieldKernel(
+      op,
+      kConvolutionCost * countOf(encode.getNoise()) +
+          weight * countOf(encode.getResult()),
+      [width, weight, band](llvm::ArrayRef<Value> args, Tensor &out) {
+        lib::exConvEncode(elements(args[0]), width, elements(args[1])[0],
+                          weight, band, elements(out));
+        return llvm::Error::success();
+      });
+}
+
 } // namespace
 
 void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
@@ -338,4 +361,5 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(ops::SortRowsOp::getOperationName(), sortRows);
   registry.add(ops::ContainsRowsOp::getOperationName(), containsRows);
   registry.add(ops::EaEncodeOp::getOperationName(), eaEncode);
+  registry.add(ops::ExConvEncodeOp::getOperationName(), exConvEncode);
 }
