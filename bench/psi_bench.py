@@ -74,7 +74,7 @@ def phase(event):
         if lib in loc:
             return label
     if "silent_vole.mlir" in loc:
-        return "silent VOLE: code" if name == "field.ea_encode" \
+        return "silent VOLE: code" if name == "field.exconv_encode" \
             else "silent VOLE: trees"
     if "psi.mlir" in loc:
         return {"field.solve_okvs": "OKVS solve",
