@@ -5,7 +5,7 @@
 #  - vole: @W@ = 2 N words, @M@ = 128 N OTs;
 #  - svole (N outputs): @T@ trees (mplang_svole_trees), @T2@ = 2 T,
 #    @IOTAT@ = 0, 1, ..., T - 1, of @B@ = 2^@D@ leaves, @NN@ = T B noise
-#    positions, @NN2@ = 2 @NN@, @TD@ = T D tree OTs, @SHIFTS@ = D-1, ..., 0,
+#    positions, @TD@ = T D tree OTs, @SHIFTS@ = D-1, ..., 0,
 #    @WT@ and @BAND@ the code's expander weight and band; the text between
 #    PER-LEVEL markers repeats for each tree level l < D with @L@ = l,
 #    @L1@ = l + 1, @Q@ = 2^l nodes per tree, @P@ = T 2^l nodes, @PC@ = 2 @P@
@@ -87,14 +87,13 @@ foreach(n ${sizes})
     mplang_svole_trees(${n} t d)
     math(EXPR b "1 << ${d}")
     math(EXPR nn "${t} * ${b}")
-    math(EXPR nn2 "2 * ${nn}")
     math(EXPR td "${t} * ${d}")
     math(EXPR t2 "2 * ${t}")
     math(EXPR top "${d} - 1")
     number_list(${top} 0 shifts)
     math(EXPR lastTree "${t} - 1")
     number_list(0 ${lastTree} iota)
-    set(derived "@NN2@=${nn2}" "@NN@=${nn}" "@TD@=${td}" "@T2@=${t2}" "@T@=${t}"
+    set(derived "@NN@=${nn}" "@TD@=${td}" "@T2@=${t2}" "@T@=${t}"
         "@IOTAT@=${iota}" "@B@=${b}" "@D@=${d}" "@SHIFTS@=${shifts}"
         "@WT@=${MPLANG_SVOLE_WEIGHT}" "@BAND@=${MPLANG_SVOLE_BAND}")
   elseif(KIND STREQUAL "psi")
