@@ -17,6 +17,12 @@
 // RUN: mplang-run --sim 1 %s --entry linear | FileCheck %s --check-prefix=LINEAR
 // LINEAR: rank 0: dense<0> : tensor<i64>
 
+// A vector encoded twice: its copy e + 0, which only the op reads, in
+// place (the result a view of the copy), and as both columns of a matrix,
+// into a new tensor; they agree.
+// RUN: mplang-run --sim 1 %s --entry inplace | FileCheck %s --check-prefix=INPLACE
+// INPLACE: rank 0: dense<0> : tensor<i64>
+
 module attributes {simp.world_size = 1 : i64} {
   func.func @known() -> !simp.mp<tensor<4x2xi64>, [0]> {
     %r = simp.pcall [0] () : () -> !simp.mp<tensor<4x2xi64>, [0]> {
@@ -53,6 +59,33 @@ module attributes {simp.world_size = 1 : i64} {
       %ones = arith.extui %ne : tensor<90000x2xi1> to tensor<90000x2xi64>
       %zero = arith.constant dense<0> : tensor<i64>
       %n = linalg.reduce ins(%ones : tensor<90000x2xi64>) outs(%zero : tensor<i64>) dimensions = [0, 1]
+        (%in: i64, %acc: i64) {
+          %o = arith.addi %in, %acc : i64
+          linalg.yield %o : i64
+        }
+      simp.yield %n : tensor<i64>
+    }
+    return %r : !simp.mp<tensor<i64>, [0]>
+  }
+
+  func.func @inplace() -> !simp.mp<tensor<i64>, [0]> {
+    %r = simp.pcall [0] () : () -> !simp.mp<tensor<i64>, [0]> {
+      %e = field.random : tensor<70000x!field.gf128>
+      %s = field.random : tensor<!field.gf128>
+      %zw = arith.constant dense<0> : tensor<70000x2xi64>
+      %z = field.from_words %zw : tensor<70000x2xi64> -> tensor<70000x!field.gf128>
+      %copy = field.add %e, %z : tensor<70000x!field.gf128>
+      %y1 = field.exconv_encode %copy, %s m = 35000 weight = 7 band = 24 : tensor<70000x!field.gf128>, tensor<!field.gf128> -> tensor<35000x!field.gf128>
+      %init = tensor.empty() : tensor<70000x2x!field.gf128>
+      %ee = linalg.broadcast ins(%e : tensor<70000x!field.gf128>) outs(%init : tensor<70000x2x!field.gf128>) dimensions = [1]
+      %yy = field.exconv_encode %ee, %s m = 35000 weight = 7 band = 24 : tensor<70000x2x!field.gf128>, tensor<!field.gf128> -> tensor<35000x2x!field.gf128>
+      %y2 = tensor.extract_slice %yy[0, 1] [35000, 1] [1, 1] : tensor<35000x2x!field.gf128> to tensor<35000x!field.gf128>
+      %w1 = field.to_words %y1 : tensor<35000x!field.gf128> -> tensor<35000x2xi64>
+      %w2 = field.to_words %y2 : tensor<35000x!field.gf128> -> tensor<35000x2xi64>
+      %ne = arith.cmpi ne, %w1, %w2 : tensor<35000x2xi64>
+      %ones = arith.extui %ne : tensor<35000x2xi1> to tensor<35000x2xi64>
+      %zero = arith.constant dense<0> : tensor<i64>
+      %n = linalg.reduce ins(%ones : tensor<35000x2xi64>) outs(%zero : tensor<i64>) dimensions = [0, 1]
         (%in: i64, %acc: i64) {
           %o = arith.addi %in, %acc : i64
           linalg.yield %o : i64

@@ -98,33 +98,25 @@ uint64_t mplang::crypto::field::exConvPosition(Gf128 seed, uint64_t p,
                      : detail::scaleWord(word, p);
 }
 
-void mplang::crypto::field::exConvEncode(llvm::ArrayRef<Gf128> noise,
-                                         size_t width, Gf128 seed,
-                                         uint64_t weight, uint64_t band,
-                                         llvm::MutableArrayRef<Gf128> out,
-                                         Isa isa) {
-  uint64_t n = noise.size() / width, m = out.size() / width, p = n - m;
-  uint64_t regular = exConvRegular(weight), segment = p / regular;
+namespace {
+
+/// Convolves column c's p parity elements from inputs[c] into parity[c]
+/// (which may be inputs[c]), then computes the m outputs of every column of
+/// `out` from `base` (both rows of `width`, which may be the same).
+void convolveAndExpand(llvm::ArrayRef<const Gf128 *> inputs,
+                       llvm::ArrayRef<Gf128 *> parity, const Gf128 *base,
+                       Gf128 *out, size_t width, uint64_t m, uint64_t p,
+                       Gf128 seed, uint64_t weight, uint64_t band, Isa isa) {
   assert(isSupported(isa) && "ISA not supported by this CPU");
-  assert(m < n && regular <= p && band >= 1 && band <= kMaxExConvBand &&
+  uint64_t regular = exConvRegular(weight), segment = p / regular;
+  assert(m >= 1 && regular <= p && band >= 1 && band <= kMaxExConvBand &&
          "bad code dimensions");
-  // Column by column, each convolved column is contiguous: the expander
-  // reads it at random, so it should be as small as possible (it then fits
-  // in the last-level cache at RR22 PSI's 2^20 size) and lie on huge pages.
-  BufferArray<Gf128> parity(p * width, /*zeroed=*/false);
-  std::vector<detail::GatherColumn> columns;
   Aes128 aes(kAesExpandKey);
+  std::vector<detail::GatherColumn> columns;
   for (size_t c = 0; c < width; ++c) {
-    Gf128 *x = parity.data() + c * p;
-    const Gf128 *in = noise.data() + m * width;
-    if (width > 1) {
-      for (uint64_t j = 0; j < p; ++j)
-        x[j] = in[j * width + c];
-      in = x;
-    }
-    convolve(in, x, p, seed, 1, band, aes, isa);
-    convolve(x, x, p, seed, 2, band, aes, isa);
-    columns.push_back({x, noise.data() + c, out.data() + c});
+    convolve(inputs[c], parity[c], p, seed, 1, band, aes, isa);
+    convolve(parity[c], parity[c], p, seed, 2, band, aes, isa);
+    columns.push_back({parity[c], base + c, out + c});
   }
   // A batch's positions serve every column, whose rows then share cache
   // lines of `out`.
@@ -145,4 +137,42 @@ void mplang::crypto::field::exConvEncode(llvm::ArrayRef<Gf128> noise,
             pos[j] = detail::scaleWord(stream[j], p);
         }
       });
+}
+
+} // namespace
+
+void mplang::crypto::field::exConvEncode(llvm::ArrayRef<Gf128> noise,
+                                         size_t width, Gf128 seed,
+                                         uint64_t weight, uint64_t band,
+                                         llvm::MutableArrayRef<Gf128> out,
+                                         Isa isa) {
+  uint64_t n = noise.size() / width, m = out.size() / width, p = n - m;
+  // Column by column, each convolved column is contiguous: the expander
+  // reads it at random, so it should be as small as possible (it then fits
+  // in the last-level cache at RR22 PSI's 2^20 size) and lie on huge pages.
+  BufferArray<Gf128> parity(p * width, /*zeroed=*/false);
+  std::vector<const Gf128 *> inputs;
+  std::vector<Gf128 *> columns;
+  for (size_t c = 0; c < width; ++c) {
+    Gf128 *x = parity.data() + c * p;
+    const Gf128 *in = noise.data() + m * width;
+    if (width > 1) {
+      for (uint64_t j = 0; j < p; ++j)
+        x[j] = in[j * width + c];
+      in = x;
+    }
+    inputs.push_back(in);
+    columns.push_back(x);
+  }
+  convolveAndExpand(inputs, columns, noise.data(), out.data(), width, m, p,
+                    seed, weight, band, isa);
+}
+
+void mplang::crypto::field::exConvEncodeInPlace(
+    llvm::MutableArrayRef<Gf128> vector, uint64_t m, Gf128 seed,
+    uint64_t weight, uint64_t band, Isa isa) {
+  // Output r reads element r and the parity part, which it never writes.
+  Gf128 *x = vector.data() + m;
+  convolveAndExpand(x, x, vector.data(), vector.data(), 1, m, vector.size() - m,
+                    seed, weight, band, isa);
 }

@@ -323,21 +323,41 @@ FailureOr<std::unique_ptr<Kernel>> eaEncode(Operation *op, PlanBuilder &) {
 constexpr int64_t kConvolutionCost = 4;
 
 /// Two convolution passes over the parity rows, then `weight` random reads
-/// per output.
+/// per output. A vector the op is the last reader of is encoded in place
+/// and the result is a view of its first m elements: no scratch and no
+/// result buffer, the largest allocations of a silent VOLE.
 FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
   auto encode = cast<ops::ExConvEncodeOp>(op);
   auto noise = cast<mlir::ShapedType>(encode.getNoise().getType());
   size_t width = noise.getRank() == 2 ? noise.getDimSize(1) : 1;
-  uint64_t weight = encode.getWeight(), band = encode.getBand();
-  return makeFieldKernel(
-      op,
-      kConvolutionCost * countOf(encode.getNoise()) +
-          weight * countOf(encode.getResult()),
-      [width, weight, band](llvm::ArrayRef<Value> args, Tensor &out) {
-        lib::exConvEncode(elements(args[0]), width, elements(args[1])[0],
-                          weight, band, elements(out));
-        return llvm::Error::success();
-      });
+  uint64_t m = encode.getM(), weight = encode.getWeight(),
+           band = encode.getBand();
+  FailureOr<TensorLayout> layout = resultLayout(op);
+  if (failed(layout))
+    return failure();
+  int64_t work = kConvolutionCost * countOf(encode.getNoise()) +
+                 weight * countOf(encode.getResult());
+  return std::unique_ptr<Kernel>(new FnKernel(
+      [layout = *layout, width, m, weight,
+       band](llvm::ArrayRef<Value> args,
+             llvm::MutableArrayRef<Value> results) -> Status {
+        if (Status s = requireTensors(args); !s.isOk())
+          return s;
+        Gf128 seed = elements(args[1])[0];
+        if (Tensor *vector =
+                width == 1 ? args[0].takeUniqueTensor() : nullptr) {
+          lib::exConvEncodeInPlace(elements(*vector), m, seed, weight, band);
+          results[0] =
+              Value::tensor(vector->view(layout.dtype, layout.shape, 0));
+          return Status::ok();
+        }
+        Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
+        lib::exConvEncode(elements(args[0]), width, seed, weight, band,
+                          elements(out));
+        results[0] = Value::tensor(std::move(out));
+        return Status::ok();
+      },
+      work >= kHeavyWork));
 }
 
 } // namespace

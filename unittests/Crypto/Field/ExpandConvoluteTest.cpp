@@ -98,6 +98,11 @@ TEST_P(ExpandConvoluteIsaTest, MatchesTheDefinition) {
                   reference(column(e, width, c), m, seed, weight, band))
             << "n " << n << " m " << m << " weight " << weight << " band "
             << band << " width " << width << " column " << c;
+      if (width == 1) {
+        exConvEncodeInPlace(e, m, seed, weight, band, GetParam());
+        EXPECT_EQ(std::vector<Gf128>(e.begin(), e.begin() + m), y)
+            << "in place: n " << n << " m " << m;
+      }
     }
   }
 }

@@ -55,6 +55,12 @@ void exConvEncode(llvm::ArrayRef<Gf128> noise, size_t width, Gf128 seed,
                   uint64_t weight, uint64_t band,
                   llvm::MutableArrayRef<Gf128> out, Isa isa = bestIsa());
 
+/// exConvEncode of one vector in place: its first m elements become the
+/// encoding, the others are overwritten (the convolved parity part).
+void exConvEncodeInPlace(llvm::MutableArrayRef<Gf128> vector, uint64_t m,
+                         Gf128 seed, uint64_t weight, uint64_t band,
+                         Isa isa = bestIsa());
+
 } // namespace mplang::crypto::field
 
 #endif // MPLANG_CRYPTO_FIELD_EXPANDCONVOLUTE_H
