@@ -17,7 +17,7 @@ from ._local import OBJECT_OPS, LocalObject, LocalValue, _fail, _scope, \
     as_value, emit_op
 from ._types import ObjectTensor, TensorType
 
-__all__ = ["from_words", "to_words", "add", "mul", "sum", "random",
+__all__ = ["from_words", "to_words", "add", "mul", "scale", "sum", "random",
            "aes_expand", "solve_okvs", "try_solve_okvs", "decode_okvs",
            "ldpc_encode", "scatter_add", "prefix_sum", "sort_rows",
            "contains_rows", "ea_encode", "exconv_encode"]
@@ -84,6 +84,17 @@ add, mul = _binary("add"), _binary("mul")
 for _name, _impl in (("add", add), ("mul", mul)):
     OBJECT_OPS[(GF128, _name)] = _impl
     OBJECT_OPS[(GF128, "r" + _name)] = lambda a, b, impl=_impl: impl(b, a)
+
+
+def scale(elements, scalar):
+    """Every element times the one element `scalar` (a 0-D tensor)."""
+    e = _elements(elements, "field.scale")
+    c = _elements(scalar, "field.scale")
+    if c.shape != ():
+        _fail(f"field.scale takes a 0-D scalar, not of shape {c.shape}")
+    (r,) = emit_op(f"field.scale {e.name}, {c.name} : {e.type.mlir}, "
+                   f"{c.type.mlir}", [e.type])
+    return r
 
 
 def sum(elements, axis=0):  # noqa: A001 (upstream's name)

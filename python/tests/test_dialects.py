@@ -14,16 +14,19 @@ def on(party, fn, *args):
 
 
 def test_field_known_answer():
-    def gf(a, b):
+    def gf(a, b, c):
         x, y = field.from_words(a), field.from_words(b)
         return field.to_words(x * y), field.to_words(x + y), \
-            field.to_words(field.sum(field.from_words(np.stack([a, b]))))
+            field.to_words(field.sum(field.from_words(np.stack([a, b])))), \
+            field.to_words(field.scale(x, field.from_words(c)))
 
     with mp.make_simulator(1):
         a = mp.put("P0", np.array([[1, 2]], np.int64))
         b = mp.put("P0", np.array([[3, 4]], np.int64))
-        prod, total, summed = on(0, gf, a, b)
+        c = mp.put("P0", np.array([3, 4], np.int64))
+        prod, total, summed, scaled = on(0, gf, a, b, c)
     np.testing.assert_array_equal(prod, [[1083, 2]])
+    np.testing.assert_array_equal(scaled, [[1083, 2]])
     np.testing.assert_array_equal(total, [[2, 6]])
     np.testing.assert_array_equal(summed, [[2, 6]])
 

@@ -118,6 +118,17 @@ void mulArrays(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
   lib::mul(a, b, out);
 }
 
+/// In place when the op reads the tensor last.
+FailureOr<std::unique_ptr<Kernel>> scale(Operation *op, PlanBuilder &) {
+  return makeUpdateKernel(
+      op, 0,
+      [](llvm::ArrayRef<Value> args, Tensor &dest) {
+        lib::mulScalar(elements(dest), elements(args[1])[0], elements(dest));
+        return Status::ok();
+      },
+      countOf(op->getResult(0)) >= kHeavyWork);
+}
+
 FailureOr<std::unique_ptr<Kernel>> sum(Operation *op, PlanBuilder &) {
   auto sumOp = cast<ops::SumOp>(op);
   auto shape = cast<mlir::ShapedType>(sumOp.getInput().getType()).getShape();
@@ -367,6 +378,7 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(ops::ToWordsOp::getOperationName(), castWords);
   registry.add(ops::AddOp::getOperationName(), binary<lib::add>);
   registry.add(ops::MulOp::getOperationName(), binary<mulArrays>);
+  registry.add(ops::ScaleOp::getOperationName(), scale);
   registry.add(ops::SumOp::getOperationName(), sum);
   registry.add(ops::RandomOp::getOperationName(), osRandom);
   registry.add(ops::AesExpandOp::getOperationName(), aesExpand);

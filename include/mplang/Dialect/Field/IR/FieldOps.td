@@ -115,6 +115,26 @@ def Field_MulOp : Field_BinaryOp<"mul"> {
   }];
 }
 
+def Field_ScaleOp : Field_Op<"scale", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "Multiply every element by one GF(2^128) element";
+  let description = [{
+    `field.mul` of the tensor and the 0-D `scalar` broadcast to its shape,
+    without the broadcast tensor: RR22 PSI multiplies its vectors by the
+    sender's `delta`. The result has the input's type.
+
+    Example:
+
+    ```mlir
+    %y = field.scale %x, %delta : tensor<8x!field.gf128>, tensor<!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Tensor:$input, Field_Block:$scalar);
+  let results = (outs Field_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $scalar attr-dict `:` type($input) `,` type($scalar)
+  }];
+}
+
 def Field_SumOp : Field_Op<"sum", [Pure]> {
   let summary = "Xor-reduce a tensor along one axis";
   let description = [{
