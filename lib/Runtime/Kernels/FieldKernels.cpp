@@ -102,14 +102,31 @@ FailureOr<std::unique_ptr<Kernel>> castWords(Operation *op, PlanBuilder &) {
   return makeViewKernel(op);
 }
 
+/// F(a, b, out), out being an operand the op reads last (the kernels allow
+/// exact aliasing) or else a new tensor: a protocol's sums and products of
+/// large vectors then take no fresh memory.
 template <auto F>
 FailureOr<std::unique_ptr<Kernel>> binary(Operation *op, PlanBuilder &) {
-  return makeFieldKernel(op, countOf(op->getResult(0)),
-                         [](llvm::ArrayRef<Value> args, Tensor &out) {
-                           F(elements(args[0]), elements(args[1]),
-                             elements(out));
-                           return llvm::Error::success();
-                         });
+  FailureOr<TensorLayout> layout = resultLayout(op);
+  if (failed(layout))
+    return failure();
+  return std::unique_ptr<Kernel>(new FnKernel(
+      [layout = *layout](llvm::ArrayRef<Value> args,
+                         llvm::MutableArrayRef<Value> results) -> Status {
+        if (Status s = requireTensors(args); !s.isOk())
+          return s;
+        for (unsigned i : {0u, 1u})
+          if (Tensor *dest = args[i].takeUniqueTensor()) {
+            F(elements(args[0]), elements(args[1]), elements(*dest));
+            results[0] = args[i];
+            return Status::ok();
+          }
+        Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
+        F(elements(args[0]), elements(args[1]), elements(out));
+        results[0] = Value::tensor(std::move(out));
+        return Status::ok();
+      },
+      countOf(op->getResult(0)) >= kHeavyWork));
 }
 
 /// lib::mul without its overloads and ISA argument, for `binary`.
