@@ -4,25 +4,28 @@
 Usage: /usr/bin/python3 bench/psi_bench.py [BUILD_DIR] [--sizes 16,20] [--reps N]
 
 For n = 2^16 and 2^20 items on each side (n / 8 shared), bench/protocols/psi_2eK.mlir
-runs under `mplang-run --local 2` (one worker process per party) and `--sim 2` (one
-process), each party reading its set from its own store (--data-root, @fs:// inputs) and
-the receiver writing its result with --output-dir. Printed per mode, medians of N runs:
-the whole `mplang-run` process's wall time, CPU time and peak memory (GNU time; with
---local the workers are separate processes and not counted), each party's own wall time
-and bytes sent (--stats-json), bits on the wire per item, and the ratio of the slower
-party's time to the paper's (RR22, Table 2: 2^20 items in 369 ms on one thread per
-party; for 2^16 that time scaled down by 16, which favours the paper: fixed costs such as
-the base OTs do not shrink). Then the split by phase of one traced run: the summed time of
-the ops of each library file (base OT, IKNP, Gilboa VOLE, silent VOLE) and, inside PSI,
-of the OKVS, the hashing and the tag set; a party's wall time minus its ops is time spent
-waiting for messages. The machine's load before and after is printed: on a shared
-machine the figures are only as good as it was quiet. bench/psi_vs_volepsi.py compares
-with volePSI side by side.
+(for sizes the library does not ship, such as --sizes 24, that program resized and the
+PSI and silent VOLE templates instantiated for it, linked with --library) runs under
+`mplang-run --local 2` (one worker process per party) and `--sim 2` (one process), each
+party reading its set from its own store (--data-root, @fs:// inputs) and the receiver
+writing its result with --output-dir. Printed per mode, medians of N runs: the whole
+`mplang-run` process's wall time, CPU time and peak memory (GNU time; with --local, the
+peak of the largest of it and its workers, i.e. the larger party's), each party's own wall
+time and bytes sent (--stats-json), bits on the wire per item, and the ratio of the slower
+party's time to the paper's (RR22, Table 2: 2^20 items in 369 ms on one thread per party;
+for 2^16 that time scaled down by 16, which favours the paper: fixed costs such as the
+base OTs do not shrink). Then the split by phase of one traced run: the summed time of the
+ops of each library file (base OT, IKNP, Gilboa VOLE, silent VOLE) and, inside PSI, of the
+OKVS, the hashing and the tag set; a party's wall time minus its ops is time spent waiting
+for messages. The machine's load before and after is printed: on a shared machine the
+figures are only as good as it was quiet. bench/psi_vs_volepsi.py compares with volePSI
+side by side.
 """
 import argparse
 import collections
 import json
 import os
+import re
 import statistics
 import subprocess
 import tempfile
@@ -43,14 +46,42 @@ def parse_args():
     return p.parse_args()
 
 
+def instantiate(kind, template, size, output):
+    subprocess.run(["cmake", f"-DKIND={kind}", f"-DSIZES={size}",
+                    f"-DTEMPLATE={os.path.join(ROOT, 'lib', 'Protocols', template)}",
+                    f"-DOUTPUT={output}", "-P",
+                    os.path.join(ROOT, "lib", "Protocols", "Instantiate.cmake")],
+                   check=True)
+
+
+def program(log2n, data):
+    """The program and its --library flags: bench/protocols/psi_2eK.mlir, or
+    for a size the library does not ship (2^24), that program resized and
+    the PSI and silent VOLE templates instantiated for it in DATA."""
+    shipped = os.path.join(ROOT, "bench", "protocols", f"psi_2e{log2n}.mlir")
+    if os.path.exists(shipped):
+        return shipped, []
+    psi, svole = os.path.join(data, "psi.mlir"), os.path.join(data, "silent_vole.mlir")
+    resized = os.path.join(data, f"psi_2e{log2n}.mlir")
+    if not os.path.exists(resized):
+        n = 1 << log2n
+        instantiate("psi", "psi.mlir.in", n, psi)
+        # The PSI instance names the silent VOLE size it links.
+        size = re.search(r"mplang\.vole\.silent\.n(\d+)", open(psi).read())[1]
+        instantiate("svole", "silent_vole.mlir.in", size, svole)
+        text = open(os.path.join(ROOT, "bench", "protocols", "psi_2e20.mlir")).read()
+        open(resized, "w").write(text.replace("1048576", str(n)))
+    return resized, ["--library", psi, "--library", svole]
+
+
 def command(run, mode, log2n, data):
     """Each party reads its set from its own store (DATA/rankR), as workers
     next to their data would: no set passes through the driver."""
-    program = os.path.join(ROOT, "bench", "protocols", f"psi_2e{log2n}.mlir")
+    path, libraries = program(log2n, data)
     return [run, *mode.split(), "--timeout", "900", "--data-root", data,
-            program, "--input", "0:0=@fs://x.npy", "--input", "0:1=@fs://xm.npy",
-            "--input", "1:2=@fs://y.npy", "--input", "1:3=@fs://ym.npy",
-            "--output-dir", os.path.join(data, "out")]
+            *libraries, path, "--input", "0:0=@fs://x.npy",
+            "--input", "0:1=@fs://xm.npy", "--input", "1:2=@fs://y.npy",
+            "--input", "1:3=@fs://ym.npy", "--output-dir", os.path.join(data, "out")]
 
 
 def make_sets(data, log2n):
