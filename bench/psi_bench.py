@@ -9,8 +9,8 @@ PSI and silent VOLE templates instantiated for it, linked with --library) runs u
 `mplang-run --local 2` (one worker process per party) and `--sim 2` (one process), each
 party reading its set from its own store (--data-root, @fs:// inputs) and the receiver
 writing its result with --output-dir. Printed per mode, medians of N runs: the whole
-`mplang-run` process's wall time, CPU time and peak memory (GNU time; with --local, the
-peak of the largest of it and its workers, i.e. the larger party's), each party's own wall
+`mplang-run` process's wall time, CPU time and (with --sim, where it holds both parties)
+peak memory (GNU time; --local's workers are other processes), each party's own wall
 time and bytes sent (--stats-json), bits on the wire per item, and the ratio of the slower
 party's time to the paper's (RR22, Table 2: 2^20 items in 369 ms on one thread per party;
 for 2^16 that time scaled down by 16, which favours the paper: fixed costs such as the
@@ -166,7 +166,8 @@ def main():
                 bits = 8 * sum(sent) / n
                 # The paper's time scales with n; its 2^20 figure is the anchor.
                 paper = PAPER_2E20_MS * n / (1 << 20)
-                print(f"{n:>8} {mode:<10}{proc[0]:>7.2f}{proc[1]:>7.2f}{proc[2]:>6.0f}"
+                peak = f"{proc[2]:.0f}" if mode == "--sim 2" else "-"
+                print(f"{n:>8} {mode:<10}{proc[0]:>7.2f}{proc[1]:>7.2f}{peak:>6}"
                       f"{party[0]:>8.0f}{party[1]:>8.0f}{sent[0] / 1e6:>7.1f}"
                       f"{sent[1] / 1e6:>7.1f}{bits:>10.0f}{max(party) / paper:>9.2f}")
             split = phases(command(run, "--sim 2", log2n, data))
