@@ -55,9 +55,7 @@ public:
       erase(address, rangeSize);
       if (rangeSize > moved)
         insert(address + moved, rangeSize - moved);
-      if (mremap(reinterpret_cast<void *>(address), moved, moved,
-                 MREMAP_MAYMOVE | MREMAP_FIXED, p + dirty) == MAP_FAILED)
-        llvm::report_fatal_error("cannot move a free buffer's pages");
+      move(address, moved, p + dirty);
       dirty += moved;
     }
     return p;
@@ -106,6 +104,21 @@ private:
       munmap(reinterpret_cast<void *>(end), start + padded - end);
     madvise(reinterpret_cast<void *>(aligned), size, MADV_HUGEPAGE);
     return reinterpret_cast<uint8_t *>(aligned);
+  }
+
+  /// Moves the pages of [address, address + size) to `to`. A merged free
+  /// range may span mappings, which one mremap cannot move; mappings start
+  /// and end at huge pages, so one huge page at a time always can.
+  static void move(uintptr_t address, size_t size, uint8_t *to) {
+    auto remap = [](uintptr_t from, size_t bytes, uint8_t *dest) {
+      return mremap(reinterpret_cast<void *>(from), bytes, bytes,
+                    MREMAP_MAYMOVE | MREMAP_FIXED, dest) != MAP_FAILED;
+    };
+    if (remap(address, size, to))
+      return;
+    for (size_t done = 0; done < size; done += kHugePage)
+      if (!remap(address + done, kHugePage, to + done))
+        llvm::report_fatal_error("cannot move a free buffer's pages");
   }
 
   /// Unmaps free ranges, largest first, until `bytes` are released.
