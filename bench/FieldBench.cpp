@@ -3,11 +3,14 @@
 // GF(2^128) multiply and AES on cache-resident arrays (the sizes of the
 // anchor field_bench.cpp in $MPLANG_ANCHORS: 3 x 64 KiB and 16 KiB), once per
 // ISA level this CPU supports, OKVS solve/decode at the reference table
-// sizes, and the scan and row ops at 2^20 (PSI's and silent VOLE's sizes).
+// sizes, the scan and row ops at 2^20 (PSI's and silent VOLE's sizes), and
+// silent VOLE's compression codes at RR22 PSI's 2^20 size.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Crypto/Field/Aes.h"
+#include "mplang/Crypto/Field/ExpandAccumulate.h"
+#include "mplang/Crypto/Field/ExpandConvolute.h"
 #include "mplang/Crypto/Field/Okvs.h"
 #include "mplang/Crypto/Field/Rows.h"
 
@@ -168,6 +171,35 @@ void containsRowsBench(benchmark::State &state) {
   state.SetItemsProcessed(state.iterations() * state.range(0));
 }
 
+/// Silent VOLE's outputs for RR22 PSI at 2^20 items (the OKVS size), and
+/// its noise positions with each code: 346 trees of 2^13 (expand-convolute)
+/// and 400 trees of 2^13 (expand-accumulate).
+constexpr size_t kVoleOutputs = 1415680, kExConvNoise = 2834432,
+                 kEaNoise = 3276800;
+
+/// state.range(0) vectors (columns) at once.
+void exConvBench(benchmark::State &state, Isa isa) {
+  size_t width = size_t(state.range(0));
+  std::vector<Gf128> noise = randomBlocks(kExConvNoise * width, 11),
+                     out(kVoleOutputs * width);
+  for (auto _ : state) {
+    exConvEncode(noise, width, {1, 2}, 7, kExConvFastBand, out, isa);
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(state.iterations() * int64_t(out.size()));
+}
+
+void eaBench(benchmark::State &state) {
+  size_t width = size_t(state.range(0));
+  std::vector<Gf128> noise = randomBlocks(kEaNoise * width, 12),
+                     out(kVoleOutputs * width);
+  for (auto _ : state) {
+    eaEncode(noise, width, {1, 2}, 21, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(state.iterations() * int64_t(out.size()));
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -201,6 +233,19 @@ int main(int argc, char **argv) {
         benchmark::RegisterBenchmark("sort_rows_5xi16", sortRowsBench),
         benchmark::RegisterBenchmark("contains_rows_5xi16", containsRowsBench)})
     bench->Arg(1 << 20)->Unit(benchmark::kMillisecond)->UseRealTime();
+  for (Isa isa : {Isa::Portable, Isa::Avx512})
+    if (isSupported(isa))
+      benchmark::RegisterBenchmark(
+          ("exconv_encode/" + getIsaName(isa).str()).c_str(), exConvBench, isa)
+          ->Arg(1)
+          ->Arg(2)
+          ->Unit(benchmark::kMillisecond)
+          ->UseRealTime();
+  benchmark::RegisterBenchmark("ea_encode", eaBench)
+      ->Arg(1)
+      ->Arg(2)
+      ->Unit(benchmark::kMillisecond)
+      ->UseRealTime();
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -4,20 +4,29 @@
 Usage: /usr/bin/python3 bench/psi_bench.py [BUILD_DIR] [--sizes 16,20] [--reps N]
 
 For n = 2^16 and 2^20 items on each side (n / 8 shared), bench/protocols/psi_2eK.mlir
-runs under `mplang-run --local 2` (one worker process per party) and `--sim 2` (one
-process), each party reading its set from its own store (--data-root, @fs:// inputs). Printed per run: each party's wall time and bytes sent (from --stats-json,
-best of N runs by the slower party), bits on the wire per item, and the ratio of the
-slower party's time to the paper's (RR22, Table 2: 2^20 items in 369 ms on one thread
-per party; for 2^16 that time scaled down by 16, which favours the paper: fixed costs
-such as the base OTs do not shrink). Then the split by phase of one traced run: the summed time of the ops of each
-library file (base OT, IKNP, Gilboa VOLE, silent VOLE) and, inside PSI, of the OKVS,
-the hashing and the tag set; a party's wall time minus its ops is time spent waiting for
-messages.
+(for sizes the library does not ship, such as --sizes 24, that program resized and the
+PSI and silent VOLE templates instantiated for it, linked with --library) runs under
+`mplang-run --local 2` (one worker process per party) and `--sim 2` (one process), each
+party reading its set from its own store (--data-root, @fs:// inputs) and the receiver
+writing its result with --output-dir. Printed per mode, medians of N runs: the whole
+`mplang-run` process's wall time, CPU time and (with --sim, where it holds both parties)
+peak memory (GNU time; --local's workers are other processes), each party's own wall
+time and bytes sent (--stats-json), bits on the wire per item, and the ratio of the slower
+party's time to the paper's (RR22, Table 2: 2^20 items in 369 ms on one thread per party;
+for 2^16 that time scaled down by 16, which favours the paper: fixed costs such as the
+base OTs do not shrink). Then the split by phase of one traced run: the summed time of the
+ops of each library file (base OT, IKNP, Gilboa VOLE, silent VOLE) and, inside PSI, of the
+OKVS, the hashing and the tag set; a party's wall time minus its ops is time spent waiting
+for messages. The machine's load before and after is printed: on a shared machine the
+figures are only as good as it was quiet. bench/psi_vs_volepsi.py compares with volePSI
+side by side.
 """
 import argparse
 import collections
 import json
 import os
+import re
+import statistics
 import subprocess
 import tempfile
 
@@ -37,13 +46,42 @@ def parse_args():
     return p.parse_args()
 
 
+def instantiate(kind, template, size, output):
+    subprocess.run(["cmake", f"-DKIND={kind}", f"-DSIZES={size}",
+                    f"-DTEMPLATE={os.path.join(ROOT, 'lib', 'Protocols', template)}",
+                    f"-DOUTPUT={output}", "-P",
+                    os.path.join(ROOT, "lib", "Protocols", "Instantiate.cmake")],
+                   check=True)
+
+
+def program(log2n, data):
+    """The program and its --library flags: bench/protocols/psi_2eK.mlir, or
+    for a size the library does not ship (2^24), that program resized and
+    the PSI and silent VOLE templates instantiated for it in DATA."""
+    shipped = os.path.join(ROOT, "bench", "protocols", f"psi_2e{log2n}.mlir")
+    if os.path.exists(shipped):
+        return shipped, []
+    psi, svole = os.path.join(data, "psi.mlir"), os.path.join(data, "silent_vole.mlir")
+    resized = os.path.join(data, f"psi_2e{log2n}.mlir")
+    if not os.path.exists(resized):
+        n = 1 << log2n
+        instantiate("psi", "psi.mlir.in", n, psi)
+        # The PSI instance names the silent VOLE size it links.
+        size = re.search(r"mplang\.vole\.silent\.n(\d+)", open(psi).read())[1]
+        instantiate("svole", "silent_vole.mlir.in", size, svole)
+        text = open(os.path.join(ROOT, "bench", "protocols", "psi_2e20.mlir")).read()
+        open(resized, "w").write(text.replace("1048576", str(n)))
+    return resized, ["--library", psi, "--library", svole]
+
+
 def command(run, mode, log2n, data):
     """Each party reads its set from its own store (DATA/rankR), as workers
     next to their data would: no set passes through the driver."""
-    program = os.path.join(ROOT, "bench", "protocols", f"psi_2e{log2n}.mlir")
+    path, libraries = program(log2n, data)
     return [run, *mode.split(), "--timeout", "900", "--data-root", data,
-            program, "--input", "0:0=@fs://x.npy", "--input", "0:1=@fs://xm.npy",
-            "--input", "1:2=@fs://y.npy", "--input", "1:3=@fs://ym.npy"]
+            *libraries, path, "--input", "0:0=@fs://x.npy",
+            "--input", "0:1=@fs://xm.npy", "--input", "1:2=@fs://y.npy",
+            "--input", "1:3=@fs://ym.npy", "--output-dir", os.path.join(data, "out")]
 
 
 def make_sets(data, log2n):
@@ -58,13 +96,18 @@ def make_sets(data, log2n):
 
 
 def timed(cmd):
-    """Per rank (wall ms, bytes sent) of one run."""
-    with tempfile.NamedTemporaryFile(suffix=".json") as stats:
-        subprocess.run(cmd + ["--stats-json", stats.name], check=True,
+    """The process's (wall s, CPU s, peak MiB) and per rank (wall ms, bytes
+    sent) of one run."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as stats, \
+            tempfile.NamedTemporaryFile("r", suffix=".time") as t:
+        subprocess.run(["/usr/bin/time", "-f", "%e %U %S %M", "-o", t.name,
+                        *cmd, "--stats-json", stats.name], check=True,
                        stdout=subprocess.DEVNULL)
         ranks = json.load(open(stats.name))["ranks"]
-    return [(r["wall_us"] / 1e3, sum(p["bytes_sent"] for p in r["peers"]))
-            for r in ranks]
+        wall, user, system, rss = t.read().split()[-4:]
+    return ((float(wall), float(user) + float(system), int(rss) / 1024),
+            [(r["wall_us"] / 1e3, sum(p["bytes_sent"] for p in r["peers"]))
+             for r in ranks])
 
 
 def phase(event):
@@ -74,10 +117,11 @@ def phase(event):
         if lib in loc:
             return label
     if "silent_vole.mlir" in loc:
-        return "silent VOLE: code" if name == "field.ea_encode" \
+        return "silent VOLE: code" if name == "field.exconv_encode" \
             else "silent VOLE: trees"
     if "psi.mlir" in loc:
         return {"field.solve_okvs": "OKVS solve",
+                "field.try_solve_okvs": "OKVS solve",
                 "field.decode_okvs": "OKVS decode",
                 "field.aes_expand": "hashing",
                 "field.sort_rows": "tag sort / lookup",
@@ -103,8 +147,10 @@ def phases(cmd):
 def main():
     args = parse_args()
     run = os.path.join(args.build, "bin", "mplang-run")
-    print(f"{'n':>8} {'mode':<10}{'P0 ms':>9}{'P1 ms':>9}{'P0 MB':>8}{'P1 MB':>8}"
-          f"{'bits/item':>10}{'x paper':>9}")
+    load = lambda: open("/proc/loadavg").read().split()[0]  # noqa: E731
+    print(f"load before: {load()}; medians of {args.reps} runs")
+    print(f"{'n':>8} {'mode':<10}{'wall s':>7}{'CPU s':>7}{'MiB':>6}{'P0 ms':>8}"
+          f"{'P1 ms':>8}{'P0 MB':>7}{'P1 MB':>7}{'bits/item':>10}{'x paper':>9}")
     with tempfile.TemporaryDirectory() as tmp:
         for log2n in map(int, args.sizes.split(",")):
             n = 1 << log2n
@@ -112,15 +158,18 @@ def main():
             make_sets(data, log2n)
             for mode in ("--local 2", "--sim 2"):
                 cmd = command(run, mode, log2n, data)
-                best = min((timed(cmd) for _ in range(args.reps)),
-                           key=lambda r: max(w for w, _ in r))
-                slow = max(w for w, _ in best)
-                bits = 8 * sum(b for _, b in best) / n
+                runs = [timed(cmd) for _ in range(args.reps)]
+                proc = [statistics.median(r[0][i] for r in runs) for i in range(3)]
+                party = [statistics.median(r[1][k][0] for r in runs)
+                         for k in range(2)]
+                sent = [b for _, b in runs[0][1]]
+                bits = 8 * sum(sent) / n
                 # The paper's time scales with n; its 2^20 figure is the anchor.
                 paper = PAPER_2E20_MS * n / (1 << 20)
-                print(f"{n:>8} {mode:<10}{best[0][0]:>9.0f}{best[1][0]:>9.0f}"
-                      f"{best[0][1] / 1e6:>8.1f}{best[1][1] / 1e6:>8.1f}"
-                      f"{bits:>10.0f}{slow / paper:>9.2f}")
+                peak = f"{proc[2]:.0f}" if mode == "--sim 2" else "-"
+                print(f"{n:>8} {mode:<10}{proc[0]:>7.2f}{proc[1]:>7.2f}{peak:>6}"
+                      f"{party[0]:>8.0f}{party[1]:>8.0f}{sent[0] / 1e6:>7.1f}"
+                      f"{sent[1] / 1e6:>7.1f}{bits:>10.0f}{max(party) / paper:>9.2f}")
             split = phases(command(run, "--sim 2", log2n, data))
             print(f"  phases of one traced --sim 2 run (summed op ms; rank 0 "
                   f"sends, rank 1 receives):")
@@ -128,7 +177,7 @@ def main():
                 print(f"    {name:<22}" + "".join(
                     f"{split[r].get(name, 0):>9.0f}" for r in sorted(split)))
     print(f"paper (RR22 Table 2, fast variant, 2^20): {PAPER_2E20_MS:.0f} ms, "
-          f"{PAPER_BITS_PER_ITEM} bits per item")
+          f"{PAPER_BITS_PER_ITEM} bits per item; load after: {load()}")
 
 
 if __name__ == "__main__":

@@ -3,15 +3,15 @@
 # the size and the kind's derived placeholders:
 #  - iknp: @W@ = N / 64 words, @B@ = N / 128 blocks;
 #  - vole: @W@ = 2 N words, @M@ = 128 N OTs;
-#  - svole (N outputs): trees of @B@ = 2^@D@ leaves, @NN@ = T B noise
-#    positions, @NN2@ = 2 @NN@, @TD@ = T D tree OTs, @SHIFTS@ = D-1, ..., 0,
-#    @WT@ the code's expander weight; the text between PER-LEVEL markers repeats for each
-#    tree level l < D with @L@ = l, @L1@ = l + 1, @Q@ = 2^l nodes per tree,
-#    @P@ = T 2^l nodes, @PC@ = 2 @P@ children and @SH@ = D - 1 - l;
+#  - svole (N outputs): @T@ trees (mplang_svole_trees), @T2@ = 2 T,
+#    @IOTAT@ = 0, 1, ..., T - 1, of @B@ = 2^@D@ leaves, @NN@ = T B noise
+#    positions, @TD@ = T D tree OTs, @SHIFTS@ = D-1, ..., 0,
+#    @WT@ and @BAND@ the code's expander weight and band; the text between
+#    PER-LEVEL markers repeats for each tree level l < D with @L@ = l,
+#    @L1@ = l + 1, @Q@ = 2^l nodes per tree, @P@ = T 2^l nodes, @PC@ = 2 @P@
+#    children and @SH@ = D - 1 - l;
 #  - psi (N items): @M@ the OKVS size (= the silent VOLE size), @K@ tag
 #    words of 16 bits.
-# Anywhere, @T@ is the silent VOLE's tree count T, @T2@ is 2 T and @IOTAT@
-# is 0, 1, ..., T - 1.
 include(${CMAKE_CURRENT_LIST_DIR}/ProtocolSizes.cmake)
 
 # Splits `text` at the markers `// <what> BEGIN` and `// <what> END` into
@@ -84,22 +84,18 @@ foreach(n ${sizes})
     math(EXPR m "${n} * 128")
     set(derived "@W@=${w}" "@M@=${m}")
   elseif(KIND STREQUAL "svole")
-    set(t ${MPLANG_SVOLE_TREES})
-    # At least 2 n noise positions (code rate 1/2) in t trees.
-    math(EXPR perTree "(2 * ${n} + ${t} - 1) / ${t}")
-    set(b 2)
-    set(d 1)
-    while(b LESS perTree)
-      math(EXPR b "${b} * 2")
-      math(EXPR d "${d} + 1")
-    endwhile()
+    mplang_svole_trees(${n} t d)
+    math(EXPR b "1 << ${d}")
     math(EXPR nn "${t} * ${b}")
-    math(EXPR nn2 "2 * ${nn}")
     math(EXPR td "${t} * ${d}")
+    math(EXPR t2 "2 * ${t}")
     math(EXPR top "${d} - 1")
     number_list(${top} 0 shifts)
-    set(derived "@NN2@=${nn2}" "@NN@=${nn}" "@TD@=${td}" "@T@=${t}" "@B@=${b}" "@D@=${d}"
-        "@SHIFTS@=${shifts}" "@WT@=${MPLANG_SVOLE_WEIGHT}")
+    math(EXPR lastTree "${t} - 1")
+    number_list(0 ${lastTree} iota)
+    set(derived "@NN@=${nn}" "@TD@=${td}" "@T2@=${t2}" "@T@=${t}"
+        "@IOTAT@=${iota}" "@B@=${b}" "@D@=${d}" "@SHIFTS@=${shifts}"
+        "@WT@=${MPLANG_SVOLE_WEIGHT}" "@BAND@=${MPLANG_SVOLE_BAND}")
   elseif(KIND STREQUAL "psi")
     mplang_okvs_size(${n} m)
     mplang_psi_tag_words(${n} k)
@@ -131,8 +127,4 @@ foreach(n ${sizes})
   string(APPEND out "${instance}")
 endforeach()
 string(APPEND out "${tail}")
-math(EXPR lastTree "${MPLANG_SVOLE_TREES} - 1")
-number_list(0 ${lastTree} iota)
-math(EXPR twoTrees "2 * ${MPLANG_SVOLE_TREES}")
-substitute(out "@IOTAT@=${iota}" "@T2@=${twoTrees}" "@T@=${MPLANG_SVOLE_TREES}")
 file(WRITE "${OUTPUT}" "${out}")

@@ -1,10 +1,37 @@
 # Sizes and size rules shared by lib/Protocols/CMakeLists.txt,
 # Instantiate.cmake and the Python package (python/CMakeLists.txt).
 
-# Silent VOLE: the number of GGM trees (regular noise weight) and the
-# expand-accumulate code's expander weight (docs/protocols.md, "Silent VOLE").
-set(MPLANG_SVOLE_TREES 400)
-set(MPLANG_SVOLE_WEIGHT 21)
+# Silent VOLE (docs/protocols.md, "Silent VOLE"): the expand-convolute
+# code's expander weight and convolution band (RRT23's ExConv7x24), and the
+# least number of GGM trees, one noise position each (regular noise).
+set(MPLANG_SVOLE_WEIGHT 7)
+set(MPLANG_SVOLE_BAND 24)
+set(MPLANG_SVOLE_MIN_TREES 248)
+
+# The trees of silent VOLE with n outputs: at least 2 n noise positions
+# (code rate 1/2) in t trees of 2^d leaves, d as large as keeps
+# t >= MPLANG_SVOLE_MIN_TREES, so t < 2 MPLANG_SVOLE_MIN_TREES and t 2^d is
+# less than one tree above 2 n. The base VOLE (512 elements) and the tree
+# OTs (16384) bound t and t d.
+function(mplang_svole_trees n outTrees outDepth)
+  set(d 1)
+  set(t ${n})
+  math(EXPR next "(${n} + 1) / 2")
+  while(NOT next LESS MPLANG_SVOLE_MIN_TREES)
+    set(t ${next})
+    math(EXPR d "${d} + 1")
+    math(EXPR next "(2 * ${n} + (2 << ${d}) - 1) / (2 << ${d})")
+  endwhile()
+  if(t LESS MPLANG_SVOLE_MIN_TREES)
+    set(t ${MPLANG_SVOLE_MIN_TREES})
+  endif()
+  math(EXPR ots "${t} * ${d}")
+  if(t GREATER 512 OR ots GREATER 16384)
+    message(FATAL_ERROR "silent VOLE of ${n}: ${t} trees of depth ${d} need more base VOLEs or OTs than shipped")
+  endif()
+  set(${outTrees} ${t} PARENT_SCOPE)
+  set(${outDepth} ${d} PARENT_SCOPE)
+endfunction()
 
 # The OKVS table size RR22 PSI uses for n items: floor(n * c), c from the
 # expansion table of docs/field.md, rounded up to a multiple of 128.

@@ -17,10 +17,10 @@ from ._local import OBJECT_OPS, LocalObject, LocalValue, _fail, _scope, \
     as_value, emit_op
 from ._types import ObjectTensor, TensorType
 
-__all__ = ["from_words", "to_words", "add", "mul", "sum", "random",
+__all__ = ["from_words", "to_words", "add", "mul", "scale", "sum", "random",
            "aes_expand", "solve_okvs", "try_solve_okvs", "decode_okvs",
            "ldpc_encode", "scatter_add", "prefix_sum", "sort_rows",
-           "contains_rows", "ea_encode"]
+           "contains_rows", "ea_encode", "exconv_encode"]
 
 GF128 = "!field.gf128"
 
@@ -84,6 +84,17 @@ add, mul = _binary("add"), _binary("mul")
 for _name, _impl in (("add", add), ("mul", mul)):
     OBJECT_OPS[(GF128, _name)] = _impl
     OBJECT_OPS[(GF128, "r" + _name)] = lambda a, b, impl=_impl: impl(b, a)
+
+
+def scale(elements, scalar):
+    """Every element times the one element `scalar` (a 0-D tensor)."""
+    e = _elements(elements, "field.scale")
+    c = _elements(scalar, "field.scale")
+    if c.shape != ():
+        _fail(f"field.scale takes a 0-D scalar, not of shape {c.shape}")
+    (r,) = emit_op(f"field.scale {e.name}, {c.name} : {e.type.mlir}, "
+                   f"{c.type.mlir}", [e.type])
+    return r
 
 
 def sum(elements, axis=0):  # noqa: A001 (upstream's name)
@@ -200,13 +211,25 @@ def contains_rows(rows, queries):
     return r
 
 
+def _encode(op, elements, seed, m, attrs):
+    """A code's encoding (n, ...) -> (m, ...) with the attributes after m."""
+    e = _elements(elements, op)
+    s = _elements(seed, op)
+    out = e.type.with_shape((int(m),) + e.shape[1:])
+    (r,) = emit_op(f"{op} {e.name}, {s.name} m = {int(m)} {attrs} : "
+                   f"{e.type.mlir}, {s.type.mlir} -> {out.mlir}", [out])
+    return r
+
+
 def ea_encode(elements, seed, m, weight):
     """The expand-accumulate code of `weight` from `seed`: (n, ...) ->
     (m, ...)."""
-    e = _elements(elements, "field.ea_encode")
-    s = _elements(seed, "field.ea_encode")
-    out = e.type.with_shape((int(m),) + e.shape[1:])
-    (r,) = emit_op(f"field.ea_encode {e.name}, {s.name} m = {int(m)} weight "
-                   f"= {int(weight)} : {e.type.mlir}, {s.type.mlir} -> "
-                   f"{out.mlir}", [out])
-    return r
+    return _encode("field.ea_encode", elements, seed, m,
+                   f"weight = {int(weight)}")
+
+
+def exconv_encode(elements, seed, m, weight=7, band=24):
+    """The expand-convolute code of `weight` and `band` from `seed` (RRT23's
+    ExConv7x24 by default): (n, ...) -> (m, ...), m < n."""
+    return _encode("field.exconv_encode", elements, seed, m,
+                   f"weight = {int(weight)} band = {int(band)}")

@@ -14,16 +14,19 @@ def on(party, fn, *args):
 
 
 def test_field_known_answer():
-    def gf(a, b):
+    def gf(a, b, c):
         x, y = field.from_words(a), field.from_words(b)
         return field.to_words(x * y), field.to_words(x + y), \
-            field.to_words(field.sum(field.from_words(np.stack([a, b]))))
+            field.to_words(field.sum(field.from_words(np.stack([a, b])))), \
+            field.to_words(field.scale(x, field.from_words(c)))
 
     with mp.make_simulator(1):
         a = mp.put("P0", np.array([[1, 2]], np.int64))
         b = mp.put("P0", np.array([[3, 4]], np.int64))
-        prod, total, summed = on(0, gf, a, b)
+        c = mp.put("P0", np.array([3, 4], np.int64))
+        prod, total, summed, scaled = on(0, gf, a, b, c)
     np.testing.assert_array_equal(prod, [[1083, 2]])
+    np.testing.assert_array_equal(scaled, [[1083, 2]])
     np.testing.assert_array_equal(total, [[2, 6]])
     np.testing.assert_array_equal(summed, [[2, 6]])
 
@@ -55,6 +58,22 @@ def test_field_aes_expand_and_rows():
     assert len({r.tobytes() for r in rows}) == 8
     keyed = sorted(rows.view(np.uint16).tolist())
     np.testing.assert_array_equal(ordered.view(np.uint16), keyed)
+
+
+def test_field_exconv_known_answer():
+    # test/Runtime/field-exconv.mlir: seed [0, 3], weight 1 and band 1 read
+    # x[1], x[1], x[0], x[0] of the convolved [0, v].
+    def encode(noise, seed):
+        y = field.exconv_encode(field.from_words(noise), field.from_words(seed),
+                                4, weight=1, band=1)
+        return field.to_words(y)
+
+    noise = np.array([[1, 1], [0, 0], [0, 0], [0, 0], [0, 0], [2, 8]],
+                     np.int64)
+    with mp.make_simulator(1):
+        got = on(0, encode, mp.put("P0", noise),
+                 mp.put("P0", np.array([0, 3], np.int64)))
+    np.testing.assert_array_equal(got, [[3, 9], [2, 8], [0, 0], [0, 0]])
 
 
 SHA256_ABC = bytes.fromhex(

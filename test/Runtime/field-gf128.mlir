@@ -24,6 +24,15 @@
 // RUN: mplang-run --sim 2 %s --entry random | FileCheck %s --check-prefix=RANDOM
 // RANDOM: rank 0: dense<true> : tensor<3x2xi1>, dense<0> : tensor<3x2xi64>, dense<{{true|false|\[(true|false)(, (true|false)){7}\]}}> : tensor<8xi1>
 
+// field.scale: [3, 4] times [1, 2], x and 5 gives [1083, 2], [6, 8] and
+// [15, 20]; in place (the only reader of a fresh product) and not (the
+// constant's reader). Then those plus [1, 2], x and 5, [1082, 0], [4, 8]
+// and [10, 20], with field.add writing into its first operand and into its
+// second (each the only reader of a fresh product).
+// RUN: mplang-run --sim 2 %s --entry scale | FileCheck %s --check-prefix=SCALE
+// SCALE: rank 0: dense<{{\[}}[1083, 2], [6, 8], [15, 20]]> : tensor<3x2xi64>, dense<{{\[}}[1083, 2], [6, 8], [15, 20]]> : tensor<3x2xi64>
+// SCALE-SAME: , dense<{{\[}}[1082, 0], [4, 8], [10, 20]]> : tensor<3x2xi64>, dense<{{\[}}[1082, 0], [4, 8], [10, 20]]> : tensor<3x2xi64>
+
 !a = !simp.mp<tensor<7x!field.gf128>, [0]>
 !b = !simp.mp<tensor<7x!field.gf128>, [1]>
 !words = !simp.mp<tensor<7x2xui64>, [0]>
@@ -76,5 +85,32 @@ module attributes {simp.world_size = 2 : i64} {
       simp.yield %differ, %tw, %bits : tensor<3x2xi1>, tensor<3x2xi64>, tensor<8xi1>
     }
     return %0, %1, %2 : !simp.mp<tensor<3x2xi1>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<8xi1>, [0]>
+  }
+
+  func.func @scale() -> (!simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>,
+                         !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>) {
+    %0, %1, %2, %3 = simp.pcall [0] () : () -> (!simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>,
+                                                !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>) {
+      %w = arith.constant dense<[[1, 2], [2, 0], [5, 0]]> : tensor<3x2xi64>
+      %x = field.from_words %w : tensor<3x2xi64> -> tensor<3x!field.gf128>
+      %cw = arith.constant dense<[3, 4]> : tensor<2xi64>
+      %c = field.from_words %cw : tensor<2xi64> -> tensor<!field.gf128>
+      %y = field.scale %x, %c : tensor<3x!field.gf128>, tensor<!field.gf128>
+      %ow = arith.constant dense<[1, 0]> : tensor<2xi64>
+      %one = field.from_words %ow : tensor<2xi64> -> tensor<!field.gf128>
+      %fresh = field.scale %x, %one : tensor<3x!field.gf128>, tensor<!field.gf128>
+      %z = field.scale %fresh, %c : tensor<3x!field.gf128>, tensor<!field.gf128>
+      %f2 = field.scale %x, %c : tensor<3x!field.gf128>, tensor<!field.gf128>
+      %sum1 = field.add %f2, %x : tensor<3x!field.gf128>
+      %f3 = field.scale %x, %c : tensor<3x!field.gf128>, tensor<!field.gf128>
+      %sum2 = field.add %x, %f3 : tensor<3x!field.gf128>
+      %yw = field.to_words %y : tensor<3x!field.gf128> -> tensor<3x2xi64>
+      %zw = field.to_words %z : tensor<3x!field.gf128> -> tensor<3x2xi64>
+      %s1 = field.to_words %sum1 : tensor<3x!field.gf128> -> tensor<3x2xi64>
+      %s2 = field.to_words %sum2 : tensor<3x!field.gf128> -> tensor<3x2xi64>
+      simp.yield %yw, %zw, %s1, %s2 : tensor<3x2xi64>, tensor<3x2xi64>, tensor<3x2xi64>, tensor<3x2xi64>
+    }
+    return %0, %1, %2, %3 : !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>,
+                            !simp.mp<tensor<3x2xi64>, [0]>, !simp.mp<tensor<3x2xi64>, [0]>
   }
 }

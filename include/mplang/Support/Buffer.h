@@ -3,9 +3,10 @@
 // Tensors, messages and kernel scratch arrays of megabytes are mapped
 // directly and advised for transparent huge pages: with 4 KiB pages,
 // first-touch faults and TLB misses dominate kernels that stream through or
-// randomly index big arrays (OKVS tables, AES expansions). A few freed
-// mappings are kept for reuse, so that a stream of equally large buffers
-// (messages, repeated kernels) does not fault every page in again.
+// randomly index big arrays (OKVS tables, AES expansions). Freed mappings
+// are kept in a pool and cut to the size of later buffers (up to 1 GiB of
+// free memory), so that a protocol's stream of large tensors reuses pages
+// already faulted in rather than having the kernel zero fresh ones.
 //
 //===----------------------------------------------------------------------===//
 

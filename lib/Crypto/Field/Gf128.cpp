@@ -3,6 +3,7 @@
 #include "mplang/Crypto/Field/Gf128.h"
 #include "Kernels.h"
 
+#include <algorithm>
 #include <cassert>
 
 using namespace mplang::crypto::field;
@@ -57,6 +58,20 @@ void mplang::crypto::field::mul(llvm::ArrayRef<Gf128> a,
     return detail::mulClmul(a.data(), b.data(), out.data(), out.size());
   case Isa::Avx512:
     return detail::mulAvx512(a.data(), b.data(), out.data(), out.size());
+  }
+}
+
+void mplang::crypto::field::mulScalar(llvm::ArrayRef<Gf128> a, Gf128 b,
+                                      llvm::MutableArrayRef<Gf128> out,
+                                      Isa isa) {
+  assert(a.size() == out.size() && "size mismatch");
+  // The array kernels with a chunk of copies of b, which stays in L1.
+  constexpr size_t kChunk = 256;
+  Gf128 copies[kChunk];
+  std::fill_n(copies, kChunk, b);
+  for (size_t i = 0; i < a.size(); i += kChunk) {
+    size_t n = std::min(kChunk, a.size() - i);
+    mul(a.slice(i, n), {copies, n}, out.slice(i, n), isa);
   }
 }
 

@@ -33,6 +33,13 @@ void aesCounterNi(const Gf128 *rk, Gf128 base, uint64_t first, Gf128 *out,
 void aesCounterVaes(const Gf128 *rk, Gf128 base, uint64_t first, Gf128 *out,
                     size_t n);
 
+/// One convolution pass of the expand-convolute code with band 24
+/// (ExpandConvolute.h) over elements [from, to), whole groups of four,
+/// from >= 32: x[j] = in[j] + its terms, which read x (`in` may be x).
+/// coeff[i] is element from + i's coefficient word.
+void exConvAvx512(const Gf128 *in, Gf128 *x, const uint32_t *coeff,
+                  uint64_t from, uint64_t to);
+
 } // namespace mplang::crypto::field::detail
 
 #endif // MPLANG_LIB_CRYPTO_FIELD_KERNELS_H

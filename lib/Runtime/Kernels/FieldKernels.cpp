@@ -9,6 +9,7 @@
 #include "Elementwise.h"
 
 #include "mplang/Crypto/Field/ExpandAccumulate.h"
+#include "mplang/Crypto/Field/ExpandConvolute.h"
 #include "mplang/Crypto/Field/Ldpc.h"
 #include "mplang/Crypto/Field/Okvs.h"
 #include "mplang/Crypto/Field/Random.h"
@@ -101,20 +102,48 @@ FailureOr<std::unique_ptr<Kernel>> castWords(Operation *op, PlanBuilder &) {
   return makeViewKernel(op);
 }
 
+/// F(a, b, out), out being an operand the op reads last (the kernels allow
+/// exact aliasing) or else a new tensor: a protocol's sums and products of
+/// large vectors then take no fresh memory.
 template <auto F>
 FailureOr<std::unique_ptr<Kernel>> binary(Operation *op, PlanBuilder &) {
-  return makeFieldKernel(op, countOf(op->getResult(0)),
-                         [](llvm::ArrayRef<Value> args, Tensor &out) {
-                           F(elements(args[0]), elements(args[1]),
-                             elements(out));
-                           return llvm::Error::success();
-                         });
+  FailureOr<TensorLayout> layout = resultLayout(op);
+  if (failed(layout))
+    return failure();
+  return std::unique_ptr<Kernel>(new FnKernel(
+      [layout = *layout](llvm::ArrayRef<Value> args,
+                         llvm::MutableArrayRef<Value> results) -> Status {
+        if (Status s = requireTensors(args); !s.isOk())
+          return s;
+        for (unsigned i : {0u, 1u})
+          if (Tensor *dest = args[i].takeUniqueTensor()) {
+            F(elements(args[0]), elements(args[1]), elements(*dest));
+            results[0] = args[i];
+            return Status::ok();
+          }
+        Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
+        F(elements(args[0]), elements(args[1]), elements(out));
+        results[0] = Value::tensor(std::move(out));
+        return Status::ok();
+      },
+      countOf(op->getResult(0)) >= kHeavyWork));
 }
 
 /// lib::mul without its overloads and ISA argument, for `binary`.
 void mulArrays(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
                llvm::MutableArrayRef<Gf128> out) {
   lib::mul(a, b, out);
+}
+
+/// In place when the op reads the tensor last.
+FailureOr<std::unique_ptr<Kernel>> scale(Operation *op, PlanBuilder &) {
+  return makeUpdateKernel(
+      op, 0,
+      [](llvm::ArrayRef<Value> args, Tensor &dest) {
+        lib::mulScalar(elements(dest), elements(args[1])[0], elements(dest));
+        return Status::ok();
+      },
+      countOf(op->getResult(0)) >= kHeavyWork);
 }
 
 FailureOr<std::unique_ptr<Kernel>> sum(Operation *op, PlanBuilder &) {
@@ -317,6 +346,48 @@ FailureOr<std::unique_ptr<Kernel>> eaEncode(Operation *op, PlanBuilder &) {
       });
 }
 
+/// Weight of a convolution term relative to an element-wise op: the band's
+/// masked additions run a register of rows at a time.
+constexpr int64_t kConvolutionCost = 4;
+
+/// Two convolution passes over the parity rows, then `weight` random reads
+/// per output. A vector the op is the last reader of is encoded in place
+/// and the result is a view of its first m elements: no scratch and no
+/// result buffer, the largest allocations of a silent VOLE.
+FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
+  auto encode = cast<ops::ExConvEncodeOp>(op);
+  auto noise = cast<mlir::ShapedType>(encode.getNoise().getType());
+  size_t width = noise.getRank() == 2 ? noise.getDimSize(1) : 1;
+  uint64_t m = encode.getM(), weight = encode.getWeight(),
+           band = encode.getBand();
+  FailureOr<TensorLayout> layout = resultLayout(op);
+  if (failed(layout))
+    return failure();
+  int64_t work = kConvolutionCost * countOf(encode.getNoise()) +
+                 weight * countOf(encode.getResult());
+  return std::unique_ptr<Kernel>(new FnKernel(
+      [layout = *layout, width, m, weight,
+       band](llvm::ArrayRef<Value> args,
+             llvm::MutableArrayRef<Value> results) -> Status {
+        if (Status s = requireTensors(args); !s.isOk())
+          return s;
+        Gf128 seed = elements(args[1])[0];
+        if (Tensor *vector =
+                width == 1 ? args[0].takeUniqueTensor() : nullptr) {
+          lib::exConvEncodeInPlace(elements(*vector), m, seed, weight, band);
+          results[0] =
+              Value::tensor(vector->view(layout.dtype, layout.shape, 0));
+          return Status::ok();
+        }
+        Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
+        lib::exConvEncode(elements(args[0]), width, seed, weight, band,
+                          elements(out));
+        results[0] = Value::tensor(std::move(out));
+        return Status::ok();
+      },
+      work >= kHeavyWork));
+}
+
 } // namespace
 
 void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
@@ -324,6 +395,7 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(ops::ToWordsOp::getOperationName(), castWords);
   registry.add(ops::AddOp::getOperationName(), binary<lib::add>);
   registry.add(ops::MulOp::getOperationName(), binary<mulArrays>);
+  registry.add(ops::ScaleOp::getOperationName(), scale);
   registry.add(ops::SumOp::getOperationName(), sum);
   registry.add(ops::RandomOp::getOperationName(), osRandom);
   registry.add(ops::AesExpandOp::getOperationName(), aesExpand);
@@ -338,4 +410,5 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(ops::SortRowsOp::getOperationName(), sortRows);
   registry.add(ops::ContainsRowsOp::getOperationName(), containsRows);
   registry.add(ops::EaEncodeOp::getOperationName(), eaEncode);
+  registry.add(ops::ExConvEncodeOp::getOperationName(), exConvEncode);
 }

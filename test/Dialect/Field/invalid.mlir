@@ -277,3 +277,51 @@ func.func @ea_weight(%e: tensor<8x!field.gf128>, %s: tensor<!field.gf128>) {
   %y = field.ea_encode %e, %s m = 4 weight = 1025 : tensor<8x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
   return
 }
+
+// -----
+
+func.func @exconv_rank(%e: tensor<2x2x2x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.exconv_encode' op noise must be a vector or a matrix, got rank 3}}
+  %y = field.exconv_encode %e, %s m = 1 weight = 1 band = 1 : tensor<2x2x2x!field.gf128>, tensor<!field.gf128> -> tensor<1x2x2x!field.gf128>
+  return
+}
+
+// -----
+
+func.func @exconv_weight(%e: tensor<2000x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.exconv_encode' op weight 1025 is above the largest supported, 1024}}
+  %y = field.exconv_encode %e, %s m = 4 weight = 1025 band = 24 : tensor<2000x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
+  return
+}
+
+// -----
+
+func.func @exconv_no_parity(%e: tensor<8x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.exconv_encode' op m = 8 leaves none of the noise's 8 rows to convolve}}
+  %y = field.exconv_encode %e, %s m = 8 weight = 7 band = 24 : tensor<8x!field.gf128>, tensor<!field.gf128> -> tensor<8x!field.gf128>
+  return
+}
+
+// -----
+
+func.func @exconv_regular(%e: tensor<8x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.exconv_encode' op the 3 parity rows are fewer than the weight's 4 regular positions}}
+  %y = field.exconv_encode %e, %s m = 5 weight = 7 band = 24 : tensor<8x!field.gf128>, tensor<!field.gf128> -> tensor<5x!field.gf128>
+  return
+}
+
+// -----
+
+func.func @exconv_band(%e: tensor<8x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.exconv_encode' op band 33 is above the largest supported, 32}}
+  %y = field.exconv_encode %e, %s m = 4 weight = 7 band = 33 : tensor<8x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
+  return
+}
+
+// -----
+
+func.func @exconv_result(%e: tensor<8x2x!field.gf128>, %s: tensor<!field.gf128>) {
+  // expected-error @+1 {{'field.exconv_encode' op result has shape [3, 2] but expects [4, 2]}}
+  %y = field.exconv_encode %e, %s m = 4 weight = 7 band = 24 : tensor<8x2x!field.gf128>, tensor<!field.gf128> -> tensor<3x2x!field.gf128>
+  return
+}

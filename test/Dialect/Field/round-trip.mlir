@@ -100,6 +100,22 @@ func.func @ea(%e: tensor<10x!gf>, %uv: tensor<10x2x!gf>, %seed: tensor<!gf>) -> 
   return %y, %z : tensor<4x!gf>, tensor<4x2x!gf>
 }
 
+// CHECK-LABEL: func.func @scale
+// CHECK: field.scale %{{.*}}, %{{.*}} : tensor<4x2x!field.gf128>, tensor<!field.gf128>
+func.func @scale(%x: tensor<4x2x!gf>, %c: tensor<!gf>) -> tensor<4x2x!gf> {
+  %y = field.scale %x, %c : tensor<4x2x!gf>, tensor<!gf>
+  return %y : tensor<4x2x!gf>
+}
+
+// CHECK-LABEL: func.func @exconv
+// CHECK: field.exconv_encode %{{.*}}, %{{.*}} m = 4 weight = 7 band = 24 : tensor<8x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
+// CHECK: field.exconv_encode %{{.*}}, %{{.*}} m = 4 weight = 7 band = 24 : tensor<8x2x!field.gf128>, tensor<!field.gf128> -> tensor<4x2x!field.gf128>
+func.func @exconv(%e: tensor<8x!gf>, %uv: tensor<8x2x!gf>, %seed: tensor<!gf>) -> (tensor<4x!gf>, tensor<4x2x!gf>) {
+  %y = field.exconv_encode %e, %seed m = 4 weight = 7 band = 24 : tensor<8x!gf>, tensor<!gf> -> tensor<4x!gf>
+  %z = field.exconv_encode %uv, %seed m = 4 weight = 7 band = 24 : tensor<8x2x!gf>, tensor<!gf> -> tensor<4x2x!gf>
+  return %y, %z : tensor<4x!gf>, tensor<4x2x!gf>
+}
+
 // Field values live inside party calls like any local type.
 // CHECK-LABEL: func.func @in_pcall
 // CHECK: simp.pcall [1] () : () -> !simp.mp<tensor<2x!field.gf128>, [1]>

@@ -63,8 +63,8 @@ TEST_P(AesTest, AesExpandFeedForward) {
   Gf128 first = {0x83A62F4BB03AEAA0ULL, 0xBC3ECD119217F0F7ULL};
   Gf128 second = {0x1D0263DF8EA67848ULL, 0x7996A41E96BB8D12ULL};
   Gf128 one = {1, 0};
-  EXPECT_EQ(out, (std::vector<Gf128>{first, second ^ one, second ^ one,
-                                     first}));
+  EXPECT_EQ(out,
+            (std::vector<Gf128>{first, second ^ one, second ^ one, first}));
 
   // Long rows take the counter path; the feed-forward is the same.
   std::vector<Gf128> seeds = {{7, 8}, {9, 10}};

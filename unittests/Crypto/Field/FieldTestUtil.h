@@ -12,7 +12,9 @@
 
 #include <cstring>
 #include <ostream>
+#include <random>
 #include <string>
+#include <vector>
 
 namespace mplang::crypto::field {
 
@@ -46,6 +48,30 @@ protected:
 
 inline std::string isaTestName(const ::testing::TestParamInfo<Isa> &info) {
   return getIsaName(info.param).str();
+}
+
+/// n random elements.
+inline std::vector<Gf128> randomVector(size_t n, std::mt19937_64 &rng) {
+  std::vector<Gf128> v(n);
+  for (Gf128 &x : v)
+    x = {rng(), rng()};
+  return v;
+}
+
+/// Expects a code's encoding of n elements into m to be linear:
+/// E(a + b) = E(a) + E(b) for random a and b. `encode(in, out)`.
+template <typename Encode>
+void expectLinear(size_t n, size_t m, Encode encode) {
+  std::mt19937_64 rng(11);
+  std::vector<Gf128> a = randomVector(n, rng), b = randomVector(n, rng);
+  std::vector<Gf128> sum(n);
+  add(a, b, sum);
+  std::vector<Gf128> ya(m), yb(m), ysum(m), both(m);
+  encode(a, ya);
+  encode(b, yb);
+  encode(sum, ysum);
+  add(ya, yb, both);
+  EXPECT_EQ(ysum, both);
 }
 
 #define INSTANTIATE_PER_ISA(fixture)                                           \

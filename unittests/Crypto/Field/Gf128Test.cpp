@@ -87,6 +87,20 @@ TEST_P(Gf128Test, OutputMayAliasInput) {
   EXPECT_EQ(a, (std::vector<Gf128>{{1083, 2}, {0x1B, 0}}));
 }
 
+// Every element times one, across chunk boundaries (256) and in place.
+TEST_P(Gf128Test, MulScalarMatchesReference) {
+  std::mt19937_64 rng(43);
+  std::vector<Gf128> a(1000), out(1000);
+  for (Gf128 &x : a)
+    x = {rng(), rng()};
+  Gf128 b = {rng(), rng()};
+  mulScalar(a, b, out, GetParam());
+  for (size_t i = 0; i < a.size(); ++i)
+    ASSERT_EQ(out[i], referenceMul(a[i], b)) << "index " << i;
+  mulScalar(a, b, a, GetParam());
+  EXPECT_EQ(a, out);
+}
+
 INSTANTIATE_PER_ISA(Gf128Test);
 
 TEST(Gf128Test, ScalarMulUsesBestIsa) {

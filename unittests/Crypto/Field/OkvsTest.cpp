@@ -13,7 +13,8 @@ namespace {
 
 constexpr Gf128 kSeed = {0xDEADBEEF, 0xCAFEBABE};
 
-/// Table size by the reference libraries' expansion rule (upstream mplang's OKVS).
+/// Table size by the reference libraries' expansion rule (upstream mplang's
+/// OKVS).
 size_t referenceTableSize(size_t n) {
   double multiplier = n <= 200      ? 25.0
                       : n < 1000    ? 12.0
@@ -189,9 +190,9 @@ TEST(OkvsTest, KeysCrowdingOneBinStillRoundTrip) {
   llvm::Error err = okvsSolve(keys, values, kSeed, table);
   ASSERT_FALSE(bool(err)) << llvm::toString(std::move(err));
   EXPECT_EQ(decode(keys, table, kSeed), values);
-  EXPECT_EQ(std::count(table.begin() + hasher.getBinStart(1), table.end(),
-                       Gf128()),
-            std::ptrdiff_t(m - hasher.getBinStart(1)));
+  EXPECT_EQ(
+      std::count(table.begin() + hasher.getBinStart(1), table.end(), Gf128()),
+      std::ptrdiff_t(m - hasher.getBinStart(1)));
 }
 
 // 1000 round trips at each n = 2^10 .. 2^16 with the reference table sizes.

@@ -43,6 +43,10 @@ Gf128 mul(Gf128 a, Gf128 b);
 void mul(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
          llvm::MutableArrayRef<Gf128> out, Isa isa = bestIsa());
 
+/// out[i] = a[i] * b: every element times one. `out` may alias `a`.
+void mulScalar(llvm::ArrayRef<Gf128> a, Gf128 b,
+               llvm::MutableArrayRef<Gf128> out, Isa isa = bestIsa());
+
 /// out[i] = a[i] + b[i].
 void add(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
          llvm::MutableArrayRef<Gf128> out);

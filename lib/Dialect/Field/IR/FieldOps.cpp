@@ -1,6 +1,7 @@
 //===- FieldOps.cpp - field dialect operations ------------------*- C++ -*-===//
 
 #include "mplang/Dialect/Field/IR/FieldOps.h"
+#include "mplang/Crypto/Field/ExpandConvolute.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -149,19 +150,49 @@ LogicalResult ContainsRowsOp::verify() {
                      {queries.getDimSize(0)});
 }
 
+/// A code encodes a vector or the columns of a matrix; the kernels' batch
+/// buffers grow with the expander's weight.
+static LogicalResult verifyEncoding(Operation *op, RankedTensorType noise,
+                                    uint64_t weight) {
+  if (noise.getRank() != 1 && noise.getRank() != 2)
+    return op->emitOpError("noise must be a vector or a matrix, got rank ")
+           << noise.getRank();
+  if (weight > kMaxExpanderWeight)
+    return op->emitOpError("weight ")
+           << weight << " is above the largest supported, "
+           << kMaxExpanderWeight;
+  return success();
+}
+
 LogicalResult EaEncodeOp::verify() {
   RankedTensorType noise = getNoise().getType();
-  if (noise.getRank() != 1 && noise.getRank() != 2)
-    return emitOpError("noise must be a vector or a matrix, got rank ")
-           << noise.getRank();
+  if (failed(verifyEncoding(*this, noise, getWeight())))
+    return failure();
   if (noise.getDimSize(0) == 0)
     return emitOpError("noise has no elements to encode");
-  // The kernel draws a batch's positions at once: weight sizes its buffers.
-  if (getWeight() > kMaxEaWeight)
-    return emitOpError("weight ")
-           << getWeight() << " is above the largest supported, "
-           << kMaxEaWeight;
   SmallVector<int64_t> expected(noise.getShape());
   expected[0] = getM();
+  return verifyShape(*this, "result", getResult().getType(), expected);
+}
+
+LogicalResult ExConvEncodeOp::verify() {
+  RankedTensorType noise = getNoise().getType();
+  if (failed(verifyEncoding(*this, noise, getWeight())))
+    return failure();
+  int64_t n = noise.getDimSize(0), m = getM();
+  if (m >= n)
+    return emitOpError("m = ")
+           << m << " leaves none of the noise's " << n << " rows to convolve";
+  uint64_t regular = mplang::crypto::field::exConvRegular(getWeight());
+  if (uint64_t(n - m) < regular)
+    return emitOpError("the ")
+           << n - m << " parity rows are fewer than the weight's " << regular
+           << " regular positions";
+  if (getBand() > mplang::crypto::field::kMaxExConvBand)
+    return emitOpError("band ")
+           << getBand() << " is above the largest supported, "
+           << mplang::crypto::field::kMaxExConvBand;
+  SmallVector<int64_t> expected(noise.getShape());
+  expected[0] = m;
   return verifyShape(*this, "result", getResult().getType(), expected);
 }

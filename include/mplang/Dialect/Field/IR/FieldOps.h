@@ -12,8 +12,9 @@
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
 
 namespace mlir::field {
-/// The largest expander weight of field.ea_encode (silent VOLE uses 21).
-constexpr uint64_t kMaxEaWeight = 1024;
+/// The largest expander weight of field.ea_encode and field.exconv_encode:
+/// the kernels' batch buffers grow with it.
+constexpr uint64_t kMaxExpanderWeight = 1024;
 } // namespace mlir::field
 
 #define GET_OP_CLASSES

@@ -115,6 +115,26 @@ def Field_MulOp : Field_BinaryOp<"mul"> {
   }];
 }
 
+def Field_ScaleOp : Field_Op<"scale", [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "Multiply every element by one GF(2^128) element";
+  let description = [{
+    `field.mul` of the tensor and the 0-D `scalar` broadcast to its shape,
+    without the broadcast tensor: RR22 PSI multiplies its vectors by the
+    sender's `delta`. The result has the input's type.
+
+    Example:
+
+    ```mlir
+    %y = field.scale %x, %delta : tensor<8x!field.gf128>, tensor<!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Tensor:$input, Field_Block:$scalar);
+  let results = (outs Field_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $scalar attr-dict `:` type($input) `,` type($scalar)
+  }];
+}
+
 def Field_SumOp : Field_Op<"sum", [Pure]> {
   let summary = "Xor-reduce a tensor along one axis";
   let description = [{
@@ -436,6 +456,48 @@ def Field_EaEncodeOp : Field_Op<"ea_encode", [Pure]> {
   let assemblyFormat = [{
     $noise `,` $seed `m` `=` $m `weight` `=` $weight attr-dict `:`
     type($noise) `,` type($seed) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Field_ExConvEncodeOp : Field_Op<"exconv_encode", [Pure]> {
+  let summary = "Dual expand-convolute encoding (silent VOLE compression)";
+  let description = [{
+    Multiplies a noise vector of `n` elements by the dual of a systematic
+    expand-convolute code (Raghuraman, Rindal, Tanguy, CRYPTO 2023), giving
+    `m < n` elements. Its last `p = n - m` elements `x` are convolved twice,
+    in place and in order,
+    `x[j] += x[j - band - 1] + sum over l in [1, band] of c(j, l) x[j - l]`
+    (terms of negative index left out), with coefficient bits `c`; then
+    `y[r] = e[r] + x[p(r, 0)] + ... + x[p(r, weight - 1)]`. The first
+    `weight - floor(weight / 2)` positions of a row are regular, position `k`
+    in the `k`-th of as many equal segments of `[0, p)`; the others are
+    uniform over `[0, p)`. Coefficients and positions come from the streams
+    `AES-128_K(seed xor [q, t])` of `field.aes_expand`'s key, `q = 0, 1, ...`:
+    `c(j, l)` of pass `t` (1 or 2) is bit `l - 1` of 32-bit word `j` of
+    stream `t`, and position `k` of row `r` is 64-bit word `r * weight + k`
+    of stream 3, scaled to its range as `floor(word * size / 2^64)`
+    (docs/field.md). The map is linear, so two parties holding
+    `w = v + u * delta` keep that relation after encoding each vector.
+
+    A 2-D `n x K` operand is `K` vectors encoded with the same code (one pass
+    over memory for all of them); the result is `m x K`. The parity part must
+    have a row per regular position, the weight is at most 1024 and the band
+    in `[1, 32]`.
+
+    Example (RRT23's ExConv7x24 at rate 1/2):
+
+    ```mlir
+    %y = field.exconv_encode %e, %seed m = 4 weight = 7 band = 24 : tensor<8x!field.gf128>, tensor<!field.gf128> -> tensor<4x!field.gf128>
+    %z = field.exconv_encode %uv, %seed m = 4 weight = 7 band = 24 : tensor<8x2x!field.gf128>, tensor<!field.gf128> -> tensor<4x2x!field.gf128>
+    ```
+  }];
+  let arguments = (ins Field_Tensor:$noise, Field_Block:$seed, Field_Count:$m,
+                       Field_Count:$weight, Field_Count:$band);
+  let results = (outs Field_Tensor:$result);
+  let assemblyFormat = [{
+    $noise `,` $seed `m` `=` $m `weight` `=` $weight `band` `=` $band
+    attr-dict `:` type($noise) `,` type($seed) `->` type($result)
   }];
   let hasVerifier = 1;
 }
