@@ -49,10 +49,16 @@ def call(name, result_types, *args):
     return [MPObject(n, t, scope) for n, t in zip(names, result_types)]
 
 
-def _party_and_size(x, what):
+def _owner(x, what):
+    """The one party that holds `x`."""
     if not isinstance(x, MPObject) or x.parties is None or len(
             x.parties) != 1:
         _fail(f"{what} is a value held by one party")
+    return x.parties[0]
+
+
+def _party_and_size(x, what):
+    _owner(x, what)
     local = x.type.local
     if not isinstance(local, TensorType) or len(local.shape) != 1 or \
             local.dtype.kind not in "iu":
@@ -112,13 +118,11 @@ def _words(x, what):
 
 
 def _held(x, what, ndim):
-    if not isinstance(x, MPObject) or x.parties is None or len(
-            x.parties) != 1:
-        _fail(f"{what} is a value held by one party")
+    p = _owner(x, what)
     local = x.type.local
     if not isinstance(local, TensorType) or len(local.shape) != ndim:
         _fail(f"{what} is a {ndim}-D array")
-    return x.parties[0], local.shape[0]
+    return p, local.shape[0]
 
 
 def _wide(size, p):
@@ -183,11 +187,10 @@ def vole(u, delta):
 
 
 def _delta_party(delta):
-    if not isinstance(delta, MPObject) or delta.parties is None or len(
-            delta.parties) != 1 or delta.type.local != TensorType(np.int64,
-                                                                   (2,)):
-        _fail("delta is one party's (2,) int64 words")
-    return delta.parties[0]
+    p = _owner(delta, "delta")
+    if delta.type.local != TensorType(np.int64, (2,)):
+        _fail("delta is (2,) int64 words")
+    return p
 
 
 @simp.eager

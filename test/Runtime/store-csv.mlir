@@ -16,8 +16,9 @@
 // ROWS-NEXT: 3,a@x.org
 // ROWS-NOT:  x.org
 
-// A missing key column, a short record and a file over the capacity are
-// errors naming the file.
+// A missing key column, a short record, a file over the capacity and one
+// over the size bound (a sparse file: nothing is read) are errors naming
+// the file.
 // RUN: printf 'mail\na@x.org\n' > %t/rank0/customers.csv
 // RUN: not mplang-run --sim 2 %examples/psi_csv.mlir --data-root %t 2>&1 | FileCheck %s --check-prefix=COLUMN
 // COLUMN: fs://customers.csv: no column 'email' (the header has: mail)
@@ -27,3 +28,6 @@
 // RUN: %python -c "print('email'); [print(f'{i}@x.org') for i in range(129)]" > %t/rank0/customers.csv
 // RUN: not mplang-run --sim 2 %examples/psi_csv.mlir --data-root %t 2>&1 | FileCheck %s --check-prefix=CAPACITY
 // CAPACITY: fs://customers.csv has more than 128 records, the capacity
+// RUN: truncate -s 4097M %t/rank0/customers.csv
+// RUN: not mplang-run --sim 2 %examples/psi_csv.mlir --data-root %t 2>&1 | FileCheck %s --check-prefix=SIZE
+// SIZE: fs://customers.csv: 4296015872 bytes, more than a CSV file may have (4294967296)

@@ -34,6 +34,10 @@ Status readCsv(ObjectStore &objects, llvm::StringRef uri, CsvFile &file) {
   bool expired;
   if (Status s = objects.openBytes(uri, bytes, expired); !s.isOk())
     return s;
+  if (bytes.size > kMaxCsvFileBytes)
+    return Status::error(uri + ": " + llvm::Twine(bytes.size) +
+                         " bytes, more than a CSV file may have (" +
+                         llvm::Twine(kMaxCsvFileBytes) + ")");
   file.text.resize(bytes.size);
   for (uint64_t done = 0; done < bytes.size;) {
     size_t n = bytes.read(done, file.text.data() + done, bytes.size - done);
@@ -52,22 +56,25 @@ Status readCsv(ObjectStore &objects, llvm::StringRef uri, CsvFile &file) {
   return Status::ok();
 }
 
-/// Calls `each` on every data record with its index; the header's fields
-/// and raw bytes are left in `header` and `headerRaw`.
+/// Calls `onHeader` with the header's fields and raw bytes, then `each` on
+/// every data record with its index.
 Status forEachRecord(
-    llvm::StringRef uri, const CsvFile &file, std::vector<std::string> &header,
-    llvm::StringRef &headerRaw,
+    llvm::StringRef uri, const CsvFile &file,
+    llvm::function_ref<Status(llvm::ArrayRef<std::string>, llvm::StringRef)>
+        onHeader,
     llvm::function_ref<Status(size_t, llvm::ArrayRef<std::string>,
                               llvm::StringRef)>
         each) {
   CsvReader reader(file.text);
+  std::vector<std::string> header, fields;
+  llvm::StringRef raw;
   bool found;
-  if (Status s = reader.next(header, headerRaw, found); !s.isOk())
+  if (Status s = reader.next(header, raw, found); !s.isOk())
     return Status::error(uri + ": " + s.message());
   if (!found)
     return Status::error(uri + ": an empty file, without a header");
-  std::vector<std::string> fields;
-  llvm::StringRef raw;
+  if (Status s = onHeader(header, raw); !s.isOk())
+    return s;
   for (size_t i = 0;; ++i) {
     size_t line = reader.line();
     if (Status s = reader.next(fields, raw, found); !s.isOk())
@@ -84,15 +91,17 @@ Status forEachRecord(
   }
 }
 
+Status noHeader(llvm::ArrayRef<std::string>, llvm::StringRef) {
+  return Status::ok();
+}
+
 Status countRows(llvm::StringRef uri, ObjectStore &objects,
                  llvm::MutableArrayRef<Value> results) {
   CsvFile file;
   if (Status s = readCsv(objects, uri, file); !s.isOk())
     return s;
-  std::vector<std::string> header;
-  llvm::StringRef headerRaw;
   int64_t rows = 0;
-  if (Status s = forEachRecord(uri, file, header, headerRaw,
+  if (Status s = forEachRecord(uri, file, noHeader,
                                [&](size_t, auto, auto) {
                                  ++rows;
                                  return Status::ok();
@@ -119,44 +128,37 @@ Status hashKeys(llvm::StringRef uri, llvm::ArrayRef<std::string> columns,
   if (Status s = readCsv(objects, uri, file); !s.isOk())
     return s;
   Tensor keys(DType::I64, {capacity, 2}), used(DType::I1, {capacity});
-  std::vector<std::string> header;
-  llvm::StringRef headerRaw;
   std::vector<size_t> indices;
   std::string message;
   uint8_t digest[mplang::crypto::kSha256Bytes];
-  Status s = forEachRecord(
-      uri, file, header, headerRaw,
-      [&](size_t i, llvm::ArrayRef<std::string> fields,
-          llvm::StringRef) -> Status {
-        if (i == 0)
-          if (Status s = findCsvColumns(header, columns, indices); !s.isOk())
-            return Status::error(uri + ": " + s.message());
-        if (int64_t(i) >= capacity)
-          return Status::error(uri + " has more than " +
-                               llvm::Twine(capacity) +
-                               " records, the capacity");
-        // Each field after its length, so field boundaries count.
-        message.clear();
-        for (size_t c : indices) {
-          char length[8];
-          llvm::support::endian::write64le(length, fields[c].size());
-          message.append(length, 8).append(fields[c]);
-        }
-        if (llvm::Error err = mac->mac(
-                llvm::ArrayRef<uint8_t>(
-                    reinterpret_cast<const uint8_t *>(message.data()),
-                    message.size()),
-                digest))
-          return Status::error(llvm::toString(std::move(err)));
-        std::memcpy(keys.bytes() + 16 * i, digest, 16);
-        used.bytes()[i] = 1;
-        return Status::ok();
-      });
-  if (!s.isOk())
+  auto findColumns = [&](llvm::ArrayRef<std::string> header, llvm::StringRef) {
+    Status s = findCsvColumns(header, columns, indices);
+    return s.isOk() ? s : Status::error(uri + ": " + s.message());
+  };
+  auto hashRecord = [&](size_t i, llvm::ArrayRef<std::string> fields,
+                        llvm::StringRef) -> Status {
+    if (int64_t(i) >= capacity)
+      return Status::error(uri + " has more than " + llvm::Twine(capacity) +
+                           " records, the capacity");
+    // Each field after its length, so field boundaries count.
+    message.clear();
+    for (size_t c : indices) {
+      char length[8];
+      llvm::support::endian::write64le(length, fields[c].size());
+      message.append(length, 8).append(fields[c]);
+    }
+    if (llvm::Error err =
+            mac->mac(llvm::ArrayRef<uint8_t>(
+                         reinterpret_cast<const uint8_t *>(message.data()),
+                         message.size()),
+                     digest))
+      return Status::error(llvm::toString(std::move(err)));
+    std::memcpy(keys.bytes() + 16 * i, digest, 16);
+    used.bytes()[i] = 1;
+    return Status::ok();
+  };
+  if (Status s = forEachRecord(uri, file, findColumns, hashRecord); !s.isOk())
     return s;
-  if (indices.empty())
-    if (Status s = findCsvColumns(header, columns, indices); !s.isOk())
-      return Status::error(uri + ": " + s.message());
   Tensor digestOut(DType::I64, {4});
   std::memcpy(digestOut.bytes(), file.digest, sizeof(file.digest));
   results[0] = Value::tensor(std::move(keys));
@@ -174,12 +176,14 @@ Status selectRows(llvm::StringRef uri, llvm::StringRef to,
     return s;
   if (std::memcmp(expected.bytes(), file.digest, sizeof(file.digest)) != 0)
     return Status::error(uri + " changed since store.csv_keys read it");
-  std::vector<std::string> header;
-  llvm::StringRef headerRaw;
-  std::vector<llvm::StringRef> pieces(1);
+  std::vector<llvm::StringRef> pieces;
   int64_t size = mask.numElements();
   if (Status s = forEachRecord(
-          uri, file, header, headerRaw,
+          uri, file,
+          [&](auto, llvm::StringRef raw) {
+            pieces.push_back(raw);
+            return Status::ok();
+          },
           [&](size_t i, auto, llvm::StringRef raw) {
             if (int64_t(i) < size && mask.bytes()[i])
               pieces.push_back(raw);
@@ -187,7 +191,6 @@ Status selectRows(llvm::StringRef uri, llvm::StringRef to,
           });
       !s.isOk())
     return s;
-  pieces[0] = headerRaw;
   return objects.saveFileBytes(to, pieces);
 }
 

@@ -19,6 +19,10 @@
 
 namespace mplang::rt {
 
+/// The most bytes a CSV file the store ops read may have: the file is read
+/// whole into memory.
+constexpr uint64_t kMaxCsvFileBytes = uint64_t(4) << 30;
+
 /// Reads the records of a CSV text in order. `text` must outlive it.
 class CsvReader {
 public:
