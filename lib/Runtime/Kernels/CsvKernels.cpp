@@ -23,13 +23,8 @@ namespace {
 
 using Factory = mlir::FailureOr<std::unique_ptr<Kernel>>;
 
-/// A CSV file's bytes and their SHA-256 as four little-endian words.
-struct CsvFile {
-  std::string text;
-  uint64_t digest[4];
-};
-
-Status readCsv(ObjectStore &objects, llvm::StringRef uri, CsvFile &file) {
+/// The bytes of the CSV file `uri`.
+Status readCsv(ObjectStore &objects, llvm::StringRef uri, std::string &text) {
   ObjectBytes bytes;
   bool expired;
   if (Status s = objects.openBytes(uri, bytes, expired); !s.isOk())
@@ -38,34 +33,38 @@ Status readCsv(ObjectStore &objects, llvm::StringRef uri, CsvFile &file) {
     return Status::error(uri + ": " + llvm::Twine(bytes.size) +
                          " bytes, more than a CSV file may have (" +
                          llvm::Twine(kMaxCsvFileBytes) + ")");
-  file.text.resize(bytes.size);
+  text.resize(bytes.size);
   for (uint64_t done = 0; done < bytes.size;) {
-    size_t n = bytes.read(done, file.text.data() + done, bytes.size - done);
+    size_t n = bytes.read(done, text.data() + done, bytes.size - done);
     if (n == 0)
       return Status::error(uri + ": the file became shorter while read");
     done += n;
   }
-  uint8_t digest[mplang::crypto::kSha256Bytes];
+  return Status::ok();
+}
+
+/// The file's SHA-256 as four little-endian words, which tie a selection
+/// to the file csv_keys read.
+Status fileDigest(llvm::StringRef uri, llvm::StringRef text,
+                  uint8_t (&digest)[mplang::crypto::kSha256Bytes]) {
   if (llvm::Error err = mplang::crypto::sha256(
           llvm::ArrayRef<uint8_t>(
-              reinterpret_cast<const uint8_t *>(file.text.data()),
-              file.text.size()),
+              reinterpret_cast<const uint8_t *>(text.data()), text.size()),
           digest))
     return Status::error(uri + ": " + llvm::toString(std::move(err)));
-  std::memcpy(file.digest, digest, sizeof(digest));
   return Status::ok();
 }
 
 /// Calls `onHeader` with the header's fields and raw bytes, then `each` on
 /// every data record with its index.
 Status forEachRecord(
-    llvm::StringRef uri, const CsvFile &file,
+    llvm::StringRef uri, llvm::StringRef text,
     llvm::function_ref<Status(llvm::ArrayRef<std::string>, llvm::StringRef)>
         onHeader,
     llvm::function_ref<Status(size_t, llvm::ArrayRef<std::string>,
                               llvm::StringRef)>
         each) {
-  CsvReader reader(file.text);
+  CsvReader reader(text);
   std::vector<std::string> header, fields;
   llvm::StringRef raw;
   bool found;
@@ -97,7 +96,7 @@ Status noHeader(llvm::ArrayRef<std::string>, llvm::StringRef) {
 
 Status countRows(llvm::StringRef uri, ObjectStore &objects,
                  llvm::MutableArrayRef<Value> results) {
-  CsvFile file;
+  std::string file;
   if (Status s = readCsv(objects, uri, file); !s.isOk())
     return s;
   int64_t rows = 0;
@@ -124,13 +123,13 @@ Status hashKeys(llvm::StringRef uri, llvm::ArrayRef<std::string> columns,
           llvm::ArrayRef<uint8_t>(key.bytes(), key.numBytes()));
   if (!mac)
     return Status::error(llvm::toString(mac.takeError()));
-  CsvFile file;
+  std::string file;
   if (Status s = readCsv(objects, uri, file); !s.isOk())
     return s;
   Tensor keys(DType::I64, {capacity, 2}), used(DType::I1, {capacity});
   std::vector<size_t> indices;
   std::string message;
-  uint8_t digest[mplang::crypto::kSha256Bytes];
+  uint8_t tag[mplang::crypto::kSha256Bytes];
   auto findColumns = [&](llvm::ArrayRef<std::string> header, llvm::StringRef) {
     Status s = findCsvColumns(header, columns, indices);
     return s.isOk() ? s : Status::error(uri + ": " + s.message());
@@ -151,16 +150,19 @@ Status hashKeys(llvm::StringRef uri, llvm::ArrayRef<std::string> columns,
             mac->mac(llvm::ArrayRef<uint8_t>(
                          reinterpret_cast<const uint8_t *>(message.data()),
                          message.size()),
-                     digest))
+                     tag))
       return Status::error(llvm::toString(std::move(err)));
-    std::memcpy(keys.bytes() + 16 * i, digest, 16);
+    std::memcpy(keys.bytes() + 16 * i, tag, 16);
     used.bytes()[i] = 1;
     return Status::ok();
   };
   if (Status s = forEachRecord(uri, file, findColumns, hashRecord); !s.isOk())
     return s;
+  uint8_t digest[mplang::crypto::kSha256Bytes];
+  if (Status s = fileDigest(uri, file, digest); !s.isOk())
+    return s;
   Tensor digestOut(DType::I64, {4});
-  std::memcpy(digestOut.bytes(), file.digest, sizeof(file.digest));
+  std::memcpy(digestOut.bytes(), digest, sizeof(digest));
   results[0] = Value::tensor(std::move(keys));
   results[1] = Value::tensor(std::move(used));
   results[2] = Value::tensor(std::move(digestOut));
@@ -171,10 +173,13 @@ Status selectRows(llvm::StringRef uri, llvm::StringRef to,
                   ObjectStore &objects, llvm::ArrayRef<Value> args) {
   const Tensor &mask = args[0].getTensor();
   const Tensor &expected = args[1].getTensor();
-  CsvFile file;
+  std::string file;
   if (Status s = readCsv(objects, uri, file); !s.isOk())
     return s;
-  if (std::memcmp(expected.bytes(), file.digest, sizeof(file.digest)) != 0)
+  uint8_t digest[mplang::crypto::kSha256Bytes];
+  if (Status s = fileDigest(uri, file, digest); !s.isOk())
+    return s;
+  if (std::memcmp(expected.bytes(), digest, sizeof(digest)) != 0)
     return Status::error(uri + " changed since store.csv_keys read it");
   std::vector<llvm::StringRef> pieces;
   int64_t size = mask.numElements();
