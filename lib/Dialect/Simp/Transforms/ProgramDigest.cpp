@@ -1,6 +1,7 @@
 //===- ProgramDigest.cpp - what an operator approves ----------------------===//
 
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "InvocationPass.h"
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/KeepResults.h"
@@ -181,23 +182,14 @@ FailureOr<SmallVector<RankJob>> simp::prepareJobs(ModuleOp module,
 namespace {
 
 struct SimpProgramDigests
-    : public simp::impl::SimpProgramDigestsBase<SimpProgramDigests> {
-  using SimpProgramDigestsBase::SimpProgramDigestsBase;
+    : public InvocationPass<SimpProgramDigests,
+                            simp::impl::SimpProgramDigestsBase> {
+  using InvocationPass::InvocationPass;
 
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    bool projected = holdsRankPrograms(module);
-    FailureOr<SmallVector<RankJob>> jobs = prepareJobs(
-        module, entry, inputs, keep, [&](OpPassManager &pipeline, ModuleOp op) {
-          return runPipeline(pipeline, op);
-        });
-    if (failed(jobs))
-      return signalPassFailure();
-    for (const RankJob &job : *jobs)
+  void print(ArrayRef<RankJob> jobs) {
+    for (const RankJob &job : jobs)
       llvm::outs() << "rank " << job.rank << ": "
                    << approvalLine(job.program, job.job) << "\n";
-    if (projected)
-      markAllAnalysesPreserved();
   }
 };
 
