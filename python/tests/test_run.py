@@ -283,3 +283,30 @@ def test_results_go_back_to_a_later_run_without_a_copy():
     assert not x.values[0].flags.writeable
     np.testing.assert_array_equal(mp.fetch(y), np.arange(8))
     assert mp.fetch(y).dtype == np.uint8
+
+
+GF128_SQUARE = """
+module attributes {simp.world_size = 1 : i64} {
+  func.func @main(%x: !simp.mp<tensor<2x!field.gf128>, [0]>)
+      -> !simp.mp<tensor<2x!field.gf128>, [0]> {
+    %y = simp.pcall [0] (%x) : (!simp.mp<tensor<2x!field.gf128>, [0]>)
+        -> !simp.mp<tensor<2x!field.gf128>, [0]> {
+    ^bb0(%a: tensor<2x!field.gf128>):
+      %s = field.mul %a, %a : tensor<2x!field.gf128>
+      simp.yield %s : tensor<2x!field.gf128>
+    }
+    return %y : !simp.mp<tensor<2x!field.gf128>, [0]>
+  }
+}
+"""
+
+
+def test_gf128_values_are_their_words():
+    # As in .npy files: a gf128 tensor is a uint64 array of its [lo, hi]
+    # words, both ways. x * x = x^2; x^64 * x^64 = x^128 = 0x87.
+    from mplang_mlir import _native
+    words = np.array([[2, 0], [0, 1]], np.uint64)
+    with mp.make_simulator(1) as sim:
+        [[out]] = sim.execute(_native.Program(GF128_SQUARE), [[words]])
+    assert out.dtype == np.uint64
+    np.testing.assert_array_equal(out, [[4, 0], [0x87, 0]])
