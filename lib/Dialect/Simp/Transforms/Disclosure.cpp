@@ -74,7 +74,8 @@ private:
   MadeBy madeBy(Value value, int64_t rank) const;
   void printMadeBy(raw_ostream &os, Value value, int64_t rank,
                    StringRef prefix) const;
-  void printDependsOn(raw_ostream &os, Value value, StringRef prefix) const;
+  void printDependsOn(raw_ostream &os, const SourceSet &set,
+                      StringRef prefix) const;
   std::string sourceList(const SourceSet &set) const;
   /// `[ in @fn]` for ops outside the entry, then ` at LOC`.
   std::string where(Operation *op) const;
@@ -149,7 +150,8 @@ MadeBy Reporter::madeBy(Value value, int64_t rank) const {
       continue;
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       Operation *parent = arg.getOwner()->getParentOp();
-      if (auto fn = dyn_cast<func::FuncOp>(parent)) {
+      auto fn = dyn_cast<func::FuncOp>(parent);
+      if (fn && arg.getOwner()->isEntryBlock()) {
         if (fn == entryFn)
           made.sources.insert({Source::Kind::Argument, arg.getArgNumber(), ""});
         for (func::CallOp call : provenance.getCallers(fn))
@@ -235,9 +237,8 @@ void Reporter::printMadeBy(raw_ostream &os, Value value, int64_t rank,
   os << "\n";
 }
 
-void Reporter::printDependsOn(raw_ostream &os, Value value,
+void Reporter::printDependsOn(raw_ostream &os, const SourceSet &set,
                               StringRef prefix) const {
-  const SourceSet &set = provenance.getSources(value);
   os << prefix << "   depends on "
      << (set.none() ? std::string("no private input") : sourceList(set))
      << "\n";
@@ -295,7 +296,7 @@ void Reporter::report(const RankJob &job, raw_ostream &os) {
            << where(op) << "\n";
         if (SendOp send = provenance.getSend(recv))
           printMadeBy(os, send.getValue(), recv.getPeer(), prefix);
-        printDependsOn(os, recv, prefix);
+        printDependsOn(os, provenance.getSources(recv), prefix);
         noteSeen(kind, recv);
       } else if (isa<AgreeOp, ExchangeOp>(op)) {
         Value result = op->getResult(0);
@@ -315,7 +316,7 @@ void Reporter::report(const RankJob &job, raw_ostream &os) {
         for (Operation *member : others)
           printMadeBy(os, member->getOperand(0), getProgramRank(member),
                       prefix);
-        printDependsOn(os, result, prefix);
+        printDependsOn(os, provenance.getSources(result), prefix);
         noteSeen(kind, result);
       } else if (isa<bfv::DecryptOp, crypto::AesGcmDecryptOp>(op)) {
         Value result = op->getResult(0);
@@ -324,21 +325,19 @@ void Reporter::report(const RankJob &job, raw_ostream &os) {
         StringRef kind = label(result, rank);
         os << prefix << " decrypts " << kind << " "
            << typeText(result.getType()) << where(op) << "\n";
-        printDependsOn(os, result, prefix);
+        printDependsOn(os, provenance.getSources(result), prefix);
         noteSeen(kind, result);
       } else if (auto save = dyn_cast<store::SaveOp>(op)) {
         os << prefix << " saves " << typeText(save.getValue().getType())
            << " as " << save.getUri() << where(op) << "\n";
-        printDependsOn(os, save.getValue(), prefix);
+        printDependsOn(os, provenance.getSources(save.getValue()), prefix);
       }
     });
   }
 
-  auto ret = cast<func::ReturnOp>(entryFn.getBody().back().getTerminator());
-  for (auto [i, value] : llvm::enumerate(ret.getOperands())) {
-    os << prefix << " returns result " << i << ": " << typeText(value.getType())
-       << "\n";
-    printDependsOn(os, value, prefix);
+  for (auto [i, type] : llvm::enumerate(entryFn.getResultTypes())) {
+    os << prefix << " returns result " << i << ": " << typeText(type) << "\n";
+    printDependsOn(os, provenance.getReturned(entryFn, i), prefix);
   }
   for (StringRef kind : {"clear", "randomized", "encrypted"}) {
     const SourceSet &set = seen[kind];

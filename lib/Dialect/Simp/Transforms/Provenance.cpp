@@ -162,6 +162,13 @@ const SourceSet &Provenance::getSources(Value value) const {
   return it == state.end() ? none : it->second;
 }
 
+const SourceSet &Provenance::getReturned(func::FuncOp fn,
+                                         unsigned index) const {
+  auto it = returned.find(fn);
+  return it == returned.end() || index >= it->second.size() ? none
+                                                            : it->second[index];
+}
+
 ArrayRef<func::CallOp> Provenance::getCallers(func::FuncOp fn) const {
   auto it = callers.find(fn);
   return it == callers.end() ? ArrayRef<func::CallOp>() : it->second;

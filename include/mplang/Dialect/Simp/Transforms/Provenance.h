@@ -77,6 +77,8 @@ public:
   ArrayRef<Source> getSources() const { return sources; }
   /// The sources of `value`; empty for a value of an unreached function.
   const SourceSet &getSources(Value value) const;
+  /// The sources of what reached function `fn` returns as result `index`.
+  const SourceSet &getReturned(func::FuncOp fn, unsigned index) const;
   /// Whether `fn` is reached from the entry of its rank's program.
   bool isReached(func::FuncOp fn) const { return reached.contains(fn); }
   /// The function `call` calls, or null when its program does not define it.
