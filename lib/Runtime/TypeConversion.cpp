@@ -135,19 +135,6 @@ static void storeInt(Tensor &t, int64_t i, int64_t value) {
   }
 }
 
-static int64_t loadInt(const Tensor &t, int64_t i) {
-  switch (dtypeSize(t.dtype())) {
-  case 1:
-    return t.data<int8_t>()[i];
-  case 2:
-    return t.data<int16_t>()[i];
-  case 4:
-    return t.data<int32_t>()[i];
-  default:
-    return t.data<int64_t>()[i];
-  }
-}
-
 Status mplang::rt::valueFromAttribute(Attribute attr, Type type,
                                       mplang::rt::Value &out) {
   std::optional<TensorLayout> layout = getLayout(type);
@@ -196,32 +183,4 @@ Status mplang::rt::valueFromAttribute(Attribute attr, Type type,
   }
   out = mplang::rt::Value::tensor(std::move(t));
   return Status::ok();
-}
-
-Attribute mplang::rt::attributeFromValue(const mplang::rt::Value &value,
-                                         Type type) {
-  const Tensor &t = value.getTensor();
-  auto tensorType = dyn_cast<RankedTensorType>(type);
-  Type elementType = tensorType ? tensorType.getElementType() : type;
-  int64_t slots = t.numElements();
-  if (t.dtype() == DType::GF128) {
-    // Printed as the i64 words field.to_words would return.
-    SmallVector<int64_t, 4> shape(t.shape());
-    shape.push_back(2);
-    elementType = IntegerType::get(type.getContext(), 64);
-    tensorType = RankedTensorType::get(shape, elementType);
-    slots *= 2;
-  }
-  SmallVector<Attribute> elements;
-  for (int64_t i = 0; i < slots; ++i) {
-    if (t.dtype() == DType::F32)
-      elements.push_back(FloatAttr::get(elementType, t.data<float>()[i]));
-    else if (t.dtype() == DType::F64)
-      elements.push_back(FloatAttr::get(elementType, t.data<double>()[i]));
-    else
-      elements.push_back(IntegerAttr::get(elementType, loadInt(t, i)));
-  }
-  if (!tensorType)
-    return elements.front();
-  return DenseElementsAttr::get(tensorType, elements);
 }

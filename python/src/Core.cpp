@@ -260,14 +260,16 @@ static bool bindArguments(const rt::EntrySignature &sig,
       Type local = simp::getRankLocalType(type, r);
       if (!local)
         continue;
-      if (!args[r][i].isAbsent())
-        if (rt::Status s = rt::checkValueType(args[r][i], local); !s.isOk()) {
+      // gf128 tensors come as their words, as in .npy files.
+      rt::Value arg = rt::fromNumpyLayout(args[r][i], local);
+      if (!arg.isAbsent())
+        if (rt::Status s = rt::checkValueType(arg, local); !s.isOk()) {
           failure.rank = r;
           failure.message =
               "argument " + std::to_string(i) + ": " + s.message();
           return false;
         }
-      bound[r].push_back(args[r][i]);
+      bound[r].push_back(std::move(arg));
     }
   }
   return true;

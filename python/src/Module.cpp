@@ -48,7 +48,7 @@ static const char *numpyName(rt::DType dtype) {
   case rt::DType::F64:
     return "float64";
   case rt::DType::GF128:
-    return nullptr;
+    return "uint64"; // each element as its [lo, hi] words
   }
   return nullptr;
 }
@@ -91,16 +91,16 @@ static py::object toNumpy(const rt::Value &value) {
   if (!value.isTensor())
     return py::cast(RuntimeObject{value});
   const rt::Tensor &t = value.getTensor();
-  const char *name = numpyName(t.dtype());
-  if (!name)
-    throw py::type_error("gf128 tensors cannot be fetched yet");
   auto *owner = new std::shared_ptr<const rt::Tensor>(value.getTensorHandle());
   py::capsule keep(owner, kTensorCapsule, [](PyObject *capsule) {
     delete static_cast<std::shared_ptr<const rt::Tensor> *>(
         PyCapsule_GetPointer(capsule, kTensorCapsule));
   });
   std::vector<py::ssize_t> shape(t.shape().begin(), t.shape().end());
-  py::array array(py::dtype(name), shape, {}, t.bytes(), keep);
+  // A gf128 tensor is its [lo, hi] words, as in .npy files.
+  if (t.dtype() == rt::DType::GF128)
+    shape.push_back(2);
+  py::array array(py::dtype(numpyName(t.dtype())), shape, {}, t.bytes(), keep);
   array.attr("setflags")(py::arg("write") = false);
   return std::move(array);
 }

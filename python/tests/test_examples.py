@@ -47,7 +47,7 @@ def test_millionaire():
     assert example.main() is np.True_
     out = tool("mplang-run", SOURCE / "examples" / "millionaire.mlir",
                "--sim", "2")
-    assert out == "rank 0: <absent>\nrank 1: true\n"
+    assert out == "rank 0: <absent>\nrank 1: True\n"
     program = mp.compile(example.millionaire, world_size=2)
     assert digests(program) == mlir_digests("millionaire")
     assert re.search(r'loc\(".*millionaire.py":\d+:\d+\)', program.mlir)

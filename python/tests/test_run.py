@@ -317,3 +317,30 @@ def test_ctrl_c_stops_a_run(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode != 0
     assert err.rstrip().endswith("KeyboardInterrupt"), err
+
+
+GF128_SQUARE = """
+module attributes {simp.world_size = 1 : i64} {
+  func.func @main(%x: !simp.mp<tensor<2x!field.gf128>, [0]>)
+      -> !simp.mp<tensor<2x!field.gf128>, [0]> {
+    %y = simp.pcall [0] (%x) : (!simp.mp<tensor<2x!field.gf128>, [0]>)
+        -> !simp.mp<tensor<2x!field.gf128>, [0]> {
+    ^bb0(%a: tensor<2x!field.gf128>):
+      %s = field.mul %a, %a : tensor<2x!field.gf128>
+      simp.yield %s : tensor<2x!field.gf128>
+    }
+    return %y : !simp.mp<tensor<2x!field.gf128>, [0]>
+  }
+}
+"""
+
+
+def test_gf128_values_are_their_words():
+    # As in .npy files: a gf128 tensor is a uint64 array of its [lo, hi]
+    # words, both ways. x * x = x^2; x^64 * x^64 = x^128 = 0x87.
+    from mplang_mlir import _native
+    words = np.array([[2, 0], [0, 1]], np.uint64)
+    with mp.make_simulator(1) as sim:
+        [[out]] = sim.execute(_native.Program(GF128_SQUARE), [[words]])
+    assert out.dtype == np.uint64
+    np.testing.assert_array_equal(out, [[4, 0], [0x87, 0]])

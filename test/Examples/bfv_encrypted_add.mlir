@@ -1,4 +1,5 @@
 // RUN: mplang-opt %examples/bfv_encrypted_add.mlir | FileCheck %s
+// RUN: mplang-opt --simp-disclosure -o /dev/null %examples/bfv_encrypted_add.mlir | FileCheck %s --check-prefix=DISCLOSE
 
 // CHECK: #[[P:.*]] = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
 // CHECK-LABEL: func.func @main
@@ -31,3 +32,30 @@
 // CHECK: %[[D:.*]] = bfv.decrypt %[[C0]], %[[SK]]
 // CHECK: bfv.decode %[[D]], %{{.*}} : !bfv.plaintext<i64, #[[P]]>, !bfv.encoder<#[[P]]> -> tensor<4xi64>
 // CHECK: return %[[R]] : !simp.mp<tensor<4xi64>, [0]>
+
+// What each party can learn (--simp-disclosure): P1 receives x encrypted
+// under P0's key (it holds no secret key); P0 receives the sum encrypted under
+// its own key and decrypts it, learning a value that depends on y.
+// DISCLOSE: rank 0: @main(value) world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 0: argument rank0.arg0: tensor<4xi64> (value) at {{.*}}examples/bfv_encrypted_add.mlir:16:19
+// DISCLOSE-NEXT: rank 0: receives decryptable !bfv.ciphertext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 1 tag 2 at {{.*}}examples/bfv_encrypted_add.mlir:47:14
+// DISCLOSE-NEXT: rank 0:   made by rank 1 with bfv.add, bfv.create_encoder, bfv.encode, bfv.encrypt from rank1.arg0, tag 0 from rank 0, tag 1 from rank 0
+// DISCLOSE-NEXT: rank 0:   depends on rank0.arg0, rank1.arg0
+// DISCLOSE-NEXT: rank 0: decrypts clear !bfv.plaintext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> at {{.*}}examples/bfv_encrypted_add.mlir:51:13
+// DISCLOSE-NEXT: rank 0:   depends on rank0.arg0, rank1.arg0
+// DISCLOSE-NEXT: rank 0: returns result 0: tensor<4xi64>
+// DISCLOSE-NEXT: rank 0:   depends on rank0.arg0, rank1.arg0
+// DISCLOSE-NEXT: rank 0: clear from others: rank1.arg0
+// DISCLOSE-NEXT: rank 0: randomized from others: none
+// DISCLOSE-NEXT: rank 0: encrypted from others: none
+// DISCLOSE-NEXT: rank 1: @main(value) world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 1: argument rank1.arg0: tensor<4xi64> (value) at {{.*}}examples/bfv_encrypted_add.mlir:17:19
+// DISCLOSE-NEXT: rank 1: receives randomized !bfv.public_key<#bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 0 tag 0 at {{.*}}examples/bfv_encrypted_add.mlir:31:12
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with bfv.keygen from rank0.random
+// DISCLOSE-NEXT: rank 1:   depends on rank0.random
+// DISCLOSE-NEXT: rank 1: receives encrypted !bfv.ciphertext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 0 tag 1 at {{.*}}examples/bfv_encrypted_add.mlir:32:12
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with bfv.create_encoder, bfv.encode, bfv.encrypt, bfv.keygen from rank0.arg0, rank0.random
+// DISCLOSE-NEXT: rank 1:   depends on rank0.arg0
+// DISCLOSE-NEXT: rank 1: clear from others: none
+// DISCLOSE-NEXT: rank 1: randomized from others: none
+// DISCLOSE-NEXT: rank 1: encrypted from others: rank0.arg0

@@ -1,5 +1,7 @@
 // RUN: mplang-opt %examples/collectives.mlir | FileCheck %s
 // RUN: mplang-opt --simp-project %examples/collectives.mlir | FileCheck %s --check-prefix=PROJECT
+// RUN: mplang-opt --simp-disclosure=entry=distribute -o /dev/null %examples/collectives.mlir | FileCheck %s --check-prefix=DISTRIBUTE
+// RUN: mplang-opt --simp-disclosure=entry=collect -o /dev/null %examples/collectives.mlir | FileCheck %s --check-prefix=COLLECT
 
 // CHECK-LABEL: func.func @transfer
 // CHECK: simp.shuffle %{{.*}} [2 <- 0]
@@ -97,3 +99,61 @@
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
+
+// What each party can learn (--simp-disclosure): distribute gives party i
+// P0's value v_i in the clear; collect gives P0 every party's piece.
+// DISTRIBUTE: rank 0: @distribute(value, value, value) world_size=3 job-sha256:{{[0-9a-f]{64}$}}
+// DISTRIBUTE-NEXT: rank 0: argument rank0.arg0: i64 (value) at {{.*}}examples/collectives.mlir:19:25
+// DISTRIBUTE-NEXT: rank 0: argument rank0.arg1: i64 (value) at {{.*}}examples/collectives.mlir:19:50
+// DISTRIBUTE-NEXT: rank 0: argument rank0.arg2: i64 (value) at {{.*}}examples/collectives.mlir:20:25
+// DISTRIBUTE-NEXT: rank 0: returns result 0: i64
+// DISTRIBUTE-NEXT: rank 0:   depends on rank0.arg0
+// DISTRIBUTE-NEXT: rank 0: clear from others: none
+// DISTRIBUTE-NEXT: rank 0: randomized from others: none
+// DISTRIBUTE-NEXT: rank 0: encrypted from others: none
+// DISTRIBUTE-NEXT: rank 1: @distribute() world_size=3 job-sha256:{{[0-9a-f]{64}$}}
+// DISTRIBUTE-NEXT: rank 1: receives clear i64 from rank 0 tag 4 at {{.*}}examples/collectives.mlir:21:11
+// DISTRIBUTE-NEXT: rank 1:   made by rank 0 from rank0.arg1
+// DISTRIBUTE-NEXT: rank 1:   depends on rank0.arg1
+// DISTRIBUTE-NEXT: rank 1: returns result 0: i64
+// DISTRIBUTE-NEXT: rank 1:   depends on rank0.arg1
+// DISTRIBUTE-NEXT: rank 1: clear from others: rank0.arg1
+// DISTRIBUTE-NEXT: rank 1: randomized from others: none
+// DISTRIBUTE-NEXT: rank 1: encrypted from others: none
+// DISTRIBUTE-NEXT: rank 2: @distribute() world_size=3 job-sha256:{{[0-9a-f]{64}$}}
+// DISTRIBUTE-NEXT: rank 2: receives clear i64 from rank 0 tag 5 at {{.*}}examples/collectives.mlir:22:11
+// DISTRIBUTE-NEXT: rank 2:   made by rank 0 from rank0.arg2
+// DISTRIBUTE-NEXT: rank 2:   depends on rank0.arg2
+// DISTRIBUTE-NEXT: rank 2: returns result 0: i64
+// DISTRIBUTE-NEXT: rank 2:   depends on rank0.arg2
+// DISTRIBUTE-NEXT: rank 2: clear from others: rank0.arg2
+// DISTRIBUTE-NEXT: rank 2: randomized from others: none
+// DISTRIBUTE-NEXT: rank 2: encrypted from others: none
+
+// COLLECT: rank 0: @collect(value) world_size=3 job-sha256:{{[0-9a-f]{64}$}}
+// COLLECT-NEXT: rank 0: argument rank0.arg0: i64 (value) at {{.*}}examples/collectives.mlir:30:22
+// COLLECT-NEXT: rank 0: receives clear i64 from rank 1 tag 7 at {{.*}}examples/collectives.mlir:33:14
+// COLLECT-NEXT: rank 0:   made by rank 1 from rank1.arg0
+// COLLECT-NEXT: rank 0:   depends on rank1.arg0
+// COLLECT-NEXT: rank 0: receives clear i64 from rank 2 tag 8 at {{.*}}examples/collectives.mlir:34:14
+// COLLECT-NEXT: rank 0:   made by rank 2 from rank2.arg0
+// COLLECT-NEXT: rank 0:   depends on rank2.arg0
+// COLLECT-NEXT: rank 0: returns result 0: i64
+// COLLECT-NEXT: rank 0:   depends on rank0.arg0
+// COLLECT-NEXT: rank 0: returns result 1: i64
+// COLLECT-NEXT: rank 0:   depends on rank1.arg0
+// COLLECT-NEXT: rank 0: returns result 2: i64
+// COLLECT-NEXT: rank 0:   depends on rank2.arg0
+// COLLECT-NEXT: rank 0: clear from others: rank1.arg0, rank2.arg0
+// COLLECT-NEXT: rank 0: randomized from others: none
+// COLLECT-NEXT: rank 0: encrypted from others: none
+// COLLECT-NEXT: rank 1: @collect(value) world_size=3 job-sha256:{{[0-9a-f]{64}$}}
+// COLLECT-NEXT: rank 1: argument rank1.arg0: i64 (value) at {{.*}}examples/collectives.mlir:30:22
+// COLLECT-NEXT: rank 1: clear from others: none
+// COLLECT-NEXT: rank 1: randomized from others: none
+// COLLECT-NEXT: rank 1: encrypted from others: none
+// COLLECT-NEXT: rank 2: @collect(value) world_size=3 job-sha256:{{[0-9a-f]{64}$}}
+// COLLECT-NEXT: rank 2: argument rank2.arg0: i64 (value) at {{.*}}examples/collectives.mlir:30:22
+// COLLECT-NEXT: rank 2: clear from others: none
+// COLLECT-NEXT: rank 2: randomized from others: none
+// COLLECT-NEXT: rank 2: encrypted from others: none

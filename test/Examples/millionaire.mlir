@@ -1,5 +1,6 @@
 // RUN: mplang-opt %examples/millionaire.mlir | FileCheck %s
 // RUN: mplang-opt --simp-project %examples/millionaire.mlir | FileCheck %s --check-prefix=PROJECT
+// RUN: mplang-opt --simp-disclosure -o /dev/null %examples/millionaire.mlir | FileCheck %s --check-prefix=DISCLOSE
 
 // CHECK-LABEL: func.func @main() -> !simp.mp<i1, [1]>
 // CHECK: %[[X:.*]] = simp.pcall [0] ()
@@ -28,3 +29,20 @@
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
+
+// What each party can learn (--simp-disclosure): P1 receives P0's number in
+// the clear. It is a constant of the program, which every operator reads, so
+// it is no private input.
+// DISCLOSE: rank 0: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 0: clear from others: none
+// DISCLOSE-NEXT: rank 0: randomized from others: none
+// DISCLOSE-NEXT: rank 0: encrypted from others: none
+// DISCLOSE-NEXT: rank 1: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 1: receives clear i64 from rank 0 tag 0 at {{.*}}examples/millionaire.mlir:14:11
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with arith.constant
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: returns result 0: i1
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: clear from others: none
+// DISCLOSE-NEXT: rank 1: randomized from others: none
+// DISCLOSE-NEXT: rank 1: encrypted from others: none

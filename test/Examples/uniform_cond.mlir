@@ -1,5 +1,6 @@
 // RUN: mplang-opt %examples/uniform_cond.mlir | FileCheck %s
 // RUN: mplang-opt --simp-project %examples/uniform_cond.mlir | FileCheck %s --check-prefix=PROJECT
+// RUN: mplang-opt --simp-disclosure -o /dev/null %examples/uniform_cond.mlir | FileCheck %s --check-prefix=DISCLOSE
 
 // CHECK-LABEL: func.func @main
 // CHECK: %[[P:.*]] = simp.shuffle %{{.*}} [0 <- 0, 1 <- 0] : !simp.mp<i1, [0]> -> !simp.mp<i1, [0, 1]>
@@ -44,3 +45,29 @@
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
+
+// What each party can learn (--simp-disclosure): P1 receives P0's predicate
+// and value in the clear, and both agree on the predicate; all of it comes from
+// constants of the program.
+// DISCLOSE: rank 0: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 0: receives clear i1 from ranks [1] by simp.agree tag 2 at {{.*}}examples/uniform_cond.mlir:19:10
+// DISCLOSE-NEXT: rank 0:   made by rank 1 from tag 1 from rank 0
+// DISCLOSE-NEXT: rank 0:   depends on no private input
+// DISCLOSE-NEXT: rank 0: clear from others: none
+// DISCLOSE-NEXT: rank 0: randomized from others: none
+// DISCLOSE-NEXT: rank 0: encrypted from others: none
+// DISCLOSE-NEXT: rank 1: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 1: receives clear i1 from rank 0 tag 1 at {{.*}}examples/uniform_cond.mlir:18:10
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with arith.cmpi, arith.constant x2
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: receives clear i1 from ranks [0] by simp.agree tag 2 at {{.*}}examples/uniform_cond.mlir:19:10
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with arith.cmpi, arith.constant x2
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: receives clear i64 from rank 0 tag 3 at {{.*}}examples/uniform_cond.mlir:23:15
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with arith.cmpi, arith.constant x2 from simp.agree tag 2
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: returns result 0: i64
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: clear from others: none
+// DISCLOSE-NEXT: rank 1: randomized from others: none
+// DISCLOSE-NEXT: rank 1: encrypted from others: none

@@ -1,5 +1,6 @@
 // RUN: mplang-opt %examples/while_shuffle.mlir | FileCheck %s
 // RUN: mplang-opt --simp-project %examples/while_shuffle.mlir | FileCheck %s --check-prefix=PROJECT
+// RUN: mplang-opt --simp-disclosure -o /dev/null %examples/while_shuffle.mlir | FileCheck %s --check-prefix=DISCLOSE
 
 // CHECK-LABEL: func.func @main
 // CHECK: simp.while_loop (%{{.*}}) : (!simp.mp<i64, [0]>) -> !simp.mp<i64, [0]> cond {
@@ -47,3 +48,31 @@
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
 // PROJECT-NEXT:  }
+
+// What each party can learn (--simp-disclosure): the loop state travels in
+// the clear both ways; everything comes from constants of the program.
+// DISCLOSE: rank 0: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 0: receives clear i1 from ranks [1] by simp.agree tag 0 at {{.*}}examples/while_shuffle.mlir:10:10
+// DISCLOSE-NEXT: rank 0:   made by rank 1 from tag 2 from rank 0
+// DISCLOSE-NEXT: rank 0:   depends on no private input
+// DISCLOSE-NEXT: rank 0: receives clear i64 from rank 1 tag 4 at {{.*}}examples/while_shuffle.mlir:29:15
+// DISCLOSE-NEXT: rank 0:   made by rank 1 with arith.addi from tag 3 from rank 0
+// DISCLOSE-NEXT: rank 0:   depends on no private input
+// DISCLOSE-NEXT: rank 0: returns result 0: i64
+// DISCLOSE-NEXT: rank 0:   depends on no private input
+// DISCLOSE-NEXT: rank 0: clear from others: none
+// DISCLOSE-NEXT: rank 0: randomized from others: none
+// DISCLOSE-NEXT: rank 0: encrypted from others: none
+// DISCLOSE-NEXT: rank 1: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
+// DISCLOSE-NEXT: rank 1: receives clear i1 from rank 0 tag 2 at {{.*}}examples/while_shuffle.mlir:19:15
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with arith.cmpi, arith.constant x2 from simp.agree tag 0, tag 4 from rank 1
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: receives clear i1 from ranks [0] by simp.agree tag 0 at {{.*}}examples/while_shuffle.mlir:10:10
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with arith.cmpi, arith.constant x2 from simp.agree tag 0, tag 4 from rank 1
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: receives clear i64 from rank 0 tag 3 at {{.*}}examples/while_shuffle.mlir:23:14
+// DISCLOSE-NEXT: rank 1:   made by rank 0 with arith.cmpi, arith.constant x2 from simp.agree tag 0, tag 4 from rank 1
+// DISCLOSE-NEXT: rank 1:   depends on no private input
+// DISCLOSE-NEXT: rank 1: clear from others: none
+// DISCLOSE-NEXT: rank 1: randomized from others: none
+// DISCLOSE-NEXT: rank 1: encrypted from others: none

@@ -4,7 +4,7 @@
 // CHECK: rank 0: dense<{{\[\[\[}}1, 2, 3], [1, 2, 3]], {{\[\[}}4, 5, 6], [4, 5, 6]]]> : tensor<2x2x3xi32>,
 // CHECK-SAME: dense<{{\[\[\[}}1, 1], [2, 2], [3, 3]], {{\[\[}}4, 4], [5, 5], [6, 6]]]> : tensor<2x3x2xi32>,
 // CHECK-SAME: dense<{{\[\[\[\[}}1, 2, 3], [1, 2, 3]], {{\[\[}}4, 5, 6], [4, 5, 6]]], {{\[\[\[}}1, 2, 3], [1, 2, 3]], {{\[\[}}4, 5, 6], [4, 5, 6]]]]> : tensor<2x2x2x3xi32>,
-// CHECK-SAME: dense<{{\[\[}}true, true], [false, false], [true, true]]> : tensor<3x2xi1>
+// CHECK-SAME: dense<{{\[\[}}True, True], [False, False], [True, True]]> : tensor<3x2xi1>
 
 !r = !simp.mp<tensor<2x2x3xi32>, [0]>
 !t = !simp.mp<tensor<2x3x2xi32>, [0]>

@@ -12,7 +12,7 @@
 
 // RUN: mplang-run --local 2 %examples/millionaire.mlir | FileCheck %s --check-prefix=MILLIONAIRE
 // MILLIONAIRE:      rank 0: <absent>
-// MILLIONAIRE-NEXT: rank 1: true
+// MILLIONAIRE-NEXT: rank 1: True
 
 // RUN: mplang-run --local 2 %examples/nested_pcall.mlir --arg 0:0='10 : i64' --arg 1:0='20 : i64' | FileCheck %s --check-prefix=NESTED
 // NESTED:      rank 0: 20 : i64, 100 : i64

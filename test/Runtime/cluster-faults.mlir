@@ -52,7 +52,7 @@
 // CHECK: ok whole message after its parts: 204
 // CHECK: ok the parts made one message: 200
 // CHECK: ok 200 malformed requests: [400, 401, 404]
-// CHECK: after malformed requests: 0 rank 0: <absent> | rank 1: true |
+// CHECK: after malformed requests: 0 rank 0: <absent> | rank 1: True |
 // CHECK: concurrent: 0 rank 0: 20 : i64, 100 : i64 | rank 1: 40 : i64, <absent> |
 // CHECK: concurrent: 0 rank 0: 2 : i64, 1 : i64 | rank 1: 4 : i64, <absent> |
 // CHECK: killed peer: exit 1
@@ -60,7 +60,7 @@
 // CHECK: jobs of the run left on the surviving worker: 0
 // CHECK: restarted peer: 0 0 True
 // CHECK: worker exit on SIGTERM: 0
-// CHECK: late peer: 0 rank 0: <absent> | rank 1: true |
+// CHECK: late peer: 0 rank 0: <absent> | rank 1: True |
 // CHECK: ok early message within the limits: 204
 // CHECK: ok early bytes over the limit: 503 rank 1 refused a message of 600000 bytes from rank 0 for job e2, which it has not been given yet: messages held for jobs not submitted yet are limited to 1048576 bytes and 3 messages (--max-early-mib, --max-early-messages)
 // CHECK: ok job of the refused message aborted: 200
@@ -71,7 +71,7 @@
 // CHECK: ok release e1: 204
 // CHECK: ok release e3: 204
 // CHECK: ok early message after the releases: 204
-// CHECK: run within the early limits: 0 rank 0: <absent> | rank 1: true |
+// CHECK: run within the early limits: 0 rank 0: <absent> | rank 1: True |
 // CHECK: ok job waiting for tag 9: 201
 // CHECK: ok held message 1: 204
 // CHECK: ok held message 2: 204

@@ -6,7 +6,7 @@
 // RUN: env TMPDIR=%t.file/tmp mplang-run --local 2 %examples/millionaire.mlir --trace %t.json 2>%t.err | FileCheck %s
 // RUN: FileCheck %s --check-prefix=WARN < %t.err
 // RUN: %python %S/check-trace.py %t.json | FileCheck %s --check-prefix=TRACE
-// CHECK: rank 1: true
+// CHECK: rank 1: True
 // WARN-DAG: warning: rank 0's trace is missing: 500 rank 0 cannot write its trace: Not a directory
 // WARN-DAG: warning: rank 1's trace is missing: 500 rank 1 cannot write its trace: Not a directory
 // TRACE: flows: 0 paired, 0 unpaired

@@ -8,7 +8,7 @@
 
 // RUN: mplang-run --sim 2 %examples/millionaire.mlir | FileCheck %s --check-prefix=MILLIONAIRE
 // MILLIONAIRE:      rank 0: <absent>
-// MILLIONAIRE-NEXT: rank 1: true
+// MILLIONAIRE-NEXT: rank 1: True
 
 // RUN: mplang-run --sim 2 %examples/nested_pcall.mlir --arg 0:0='10 : i64' --arg 1:0='20 : i64' | FileCheck %s --check-prefix=NESTED
 // NESTED:      rank 0: 20 : i64, 100 : i64
@@ -48,6 +48,6 @@
 // PERMUTE-NEXT: rank 2: 7 : i64
 
 // The receiver finds exactly its 350 even-numbered items (examples/data):
-// its mask alternates true and false, 350 times.
+// its mask alternates True and False, 350 times.
 // RUN: mplang-run --sim 2 %examples/psi.mlir --input 0:0=%examples/data/psi_sender.npy --input 1:1=%examples/data/psi_receiver.npy | FileCheck %s --check-prefix=PSI
-// PSI: rank 1: dense<[true, false{{(, true, false){200}(, true, false){149}\]}}> : tensor<700xi1>
+// PSI: rank 1: dense<[True, False{{(, True, False){200}(, True, False){149}\]}}> : tensor<700xi1>

@@ -1,5 +1,6 @@
-// GF(2^128) ops inside pcall, with exact results. Elements cross the command
-// line and print as their [lo, hi] words (tensor<...x2xi64>).
+// GF(2^128) ops inside pcall, with exact results. Elements come on the
+// command line as their [lo, hi] words (tensor<...x2xi64>) and print as
+// 128-bit hex words, hi then lo (0x...).
 
 // Upstream mplang's GF(2^128) known answers: P0 holds a, P1 holds b and sends
 // it to P0, which multiplies. Rows: [1,2]*[3,4] = [1083,2]; x^127*x = 0x87;
@@ -9,20 +10,20 @@
 // RUN:   --arg 1:1='dense<[[0x3, 0x4], [0x2, 0x0], [0x0, 0x8000000000000000], [0x7, 0x0], [0xdeadbeef, 0xcafebabe], [0x123456789abcdef0, 0xfedcba9876543210], [0xffffffffffffffff, 0xffffffffffffffff]]> : tensor<7x2xi64>' \
 // RUN:   | FileCheck %s --check-prefix=MUL
 // MUL:      rank 0: dense<{{\[}}[1083, 2], [135, 0], [4199, 13835058055282163712], [27, 0], [3735928559, 3405691582], [11002249449709979631, 5106179563432956009], [6148914691236511791, 6148914691236517205]]> : tensor<7x2xui64>
-// MUL-SAME:       , dense<{{\[}}[1083, 2], [135, 0]]> : tensor<2x2xi64>
+// MUL-SAME:       , dense<[0x0000000000000002000000000000043b, 0x00000000000000000000000000000087]> : tensor<2x!field.gf128>
 // MUL-NEXT: rank 1: <absent>, <absent>
 
 // Addition, and sums along the first, last and a middle axis.
 // RUN: mplang-run --sim 2 %s --entry sums | FileCheck %s --check-prefix=SUM
-// SUM:      rank 0: dense<{{\[}}[9, 0], [18, 0], [36, 0]]> : tensor<3x2xi64>
-// SUM-SAME:       , dense<{{\[}}[7, 0], [56, 0]]> : tensor<2x2xi64>
-// SUM-SAME:       , dense<{{\[\[}}[5, 0], [10, 0]], {{\[}}[80, 0], [160, 0]]]> : tensor<2x2x2xi64>
-// SUM-SAME:       , dense<{{\[}}[1, 0], [2, 0], [4, 0]]> : tensor<3x2xi64>
+// SUM:      rank 0: dense<[0x00000000000000000000000000000009, 0x00000000000000000000000000000012, 0x00000000000000000000000000000024]> : tensor<3x!field.gf128>
+// SUM-SAME:       , dense<[0x00000000000000000000000000000007, 0x00000000000000000000000000000038]> : tensor<2x!field.gf128>
+// SUM-SAME:       , dense<{{\[\[}}0x00000000000000000000000000000005, 0x0000000000000000000000000000000a], [0x00000000000000000000000000000050, 0x000000000000000000000000000000a0]]> : tensor<2x2x!field.gf128>
+// SUM-SAME:       , dense<[0x00000000000000000000000000000001, 0x00000000000000000000000000000002, 0x00000000000000000000000000000004]> : tensor<3x!field.gf128>
 
 // field.random: fresh per draw (two draws differ in every word), r + r = 0,
 // and i1 draws hold 0 or 1 (eight equal bits, 1 run in 128, print as a splat).
 // RUN: mplang-run --sim 2 %s --entry random | FileCheck %s --check-prefix=RANDOM
-// RANDOM: rank 0: dense<true> : tensor<3x2xi1>, dense<0> : tensor<3x2xi64>, dense<{{true|false|\[(true|false)(, (true|false)){7}\]}}> : tensor<8xi1>
+// RANDOM: rank 0: dense<True> : tensor<3x2xi1>, dense<0> : tensor<3x2xi64>, dense<{{True|False|\[(True|False)(, (True|False)){7}\]}}> : tensor<8xi1>
 
 // field.scale: [3, 4] times [1, 2], x and 5 gives [1083, 2], [6, 8] and
 // [15, 20]; in place (the only reader of a fresh product) and not (the

@@ -13,13 +13,13 @@
 
 // The all-zero row is a member like any other; [4, 3] is not [3, 4].
 // RUN: mplang-run --sim 2 %s --entry contains | FileCheck %s --check-prefix=CONTAINS
-// CONTAINS: rank 0: dense<[true, false, true, true, false]> : tensor<5xi1>
+// CONTAINS: rank 0: dense<[True, False, True, True, False]> : tensor<5xi1>
 
 // 2^17 random rows of 5 x i16 (heavy kernels): every row of x is in its
 // sorted copy and back, and sorting again changes nothing (the order itself
 // is checked against a reference in unittests/Crypto/Field/RowsTest.cpp).
 // RUN: mplang-run --sim 2 %s --entry large | FileCheck %s --check-prefix=LARGE
-// LARGE: rank 0: dense<true> : tensor<131072xi1>, dense<true> : tensor<131072xi1>, dense<true> : tensor<131072x5xi1>
+// LARGE: rank 0: dense<True> : tensor<131072xi1>, dense<True> : tensor<131072xi1>, dense<True> : tensor<131072x5xi1>
 
 !s16 = !simp.mp<tensor<4x2xi16>, [0]>
 !s8 = !simp.mp<tensor<3x3xi8>, [0]>

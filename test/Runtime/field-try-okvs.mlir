@@ -5,17 +5,17 @@
 // Two keys on all three cells of a 3-cell table with different values: no
 // solution.
 // RUN: mplang-run --sim 1 %s | FileCheck %s --check-prefix=INCONSISTENT
-// INCONSISTENT: rank 0: dense<0> : tensor<3x2xi64>, false
+// INCONSISTENT: rank 0: dense<0> : tensor<3x2xi64>, False
 
 // m = n: peeling leaves a 2-core beyond the dense fallback.
 // RUN: mplang-run --sim 1 %s --entry core | FileCheck %s --check-prefix=CORE
-// CORE: rank 0: dense<0> : tensor<2048x2xi64>, false
+// CORE: rank 0: dense<0> : tensor<2048x2xi64>, False
 
 // A solvable system (field-okvs.mlir's keys 0..99 and seed, random
 // values): ok, and decoding gives the values back (their difference is
 // zero).
 // RUN: mplang-run --sim 1 %s --entry solvable | FileCheck %s --check-prefix=SOLVABLE
-// SOLVABLE: rank 0: dense<0> : tensor<2xi64>, true
+// SOLVABLE: rank 0: dense<0> : tensor<2xi64>, True
 
 !seed = tensor<!field.gf128>
 module attributes {simp.world_size = 1 : i64} {

@@ -6,7 +6,7 @@
 // TENSOR: rank 0: dense<[5, 9, 7]> : tensor<3xi64>, 9 : i64, dense<{{\[}}[2, 3], [5, 6]]> : tensor<2x2xi64>, dense<[1, 2, 3, 5, 9, 7]> : tensor<6xi64>, dense<{{\[}}[1, 0], [0, 4]]> : tensor<2x2xi64>, 3 : index
 
 // RUN: mplang-run --sim 1 %s --entry control_and_arith | FileCheck %s --check-prefix=SCF
-// SCF: rank 0: 55 : i64, 64 : i64, -2 : i64, 2.500000e+00 : f64, 7 : i8, dense<[3, -1]> : tensor<2xi32>, dense<[true, false]> : tensor<2xi1>
+// SCF: rank 0: 55 : i64, 64 : i64, -2 : i64, 2.500000e+00 : f64, 7 : i8, dense<[3, -1]> : tensor<2xi32>, dense<[True, False]> : tensor<2xi1>
 
 // LINALG: rank 0: dense<[11, 22, 33, 44, 55, 66]> : tensor<6xi32>, dense<[6, 15]> : tensor<2xi32>, dense<7> : tensor<2x3xi32>, dense<{{\[}}[1, 4], [2, 5], [3, 6]]> : tensor<3x2xi32>, dense<{{\[}}[1, 2, 3], [1, 2, 3]]> : tensor<2x3xi32>, dense<{{\[}}[14, 32], [32, 77]]> : tensor<2x2xi32>
 

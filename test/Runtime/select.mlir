@@ -4,7 +4,7 @@
 // must give the same values.
 
 // RUN: mplang-run --sim 1 %s | FileCheck %s
-// CHECK: rank 0: dense<[true, true, false]> : tensor<3xi1>, dense<[1, 20, 3]> : tensor<3xi8>, dense<[-1, 200, -3]> : tensor<3xi16>, dense<[7.000000e+00, -8.000000e+00, 9.000000e+00]> : tensor<3xf32>, dense<[-9223372036854775808, 2, 9223372036854775807]> : tensor<3xi64>, dense<{{\[}}[1, -1], [-2, 2], [3, -3]]> : tensor<3x2xi64>, dense<[40, 50, 60]> : tensor<3xi64>, 5 : i16
+// CHECK: rank 0: dense<[True, True, False]> : tensor<3xi1>, dense<[1, 20, 3]> : tensor<3xi8>, dense<[-1, 200, -3]> : tensor<3xi16>, dense<[7.000000e+00, -8.000000e+00, 9.000000e+00]> : tensor<3xf32>, dense<[-9223372036854775808, 2, 9223372036854775807]> : tensor<3xi64>, dense<{{\[}}[1, -1], [-2, 2], [3, -3]]> : tensor<3x2xi64>, dense<[40, 50, 60]> : tensor<3xi64>, 5 : i16
 
 module attributes {simp.world_size = 1 : i64} {
   func.func @main() -> (!simp.mp<tensor<3xi1>, [0]>, !simp.mp<tensor<3xi8>, [0]>,

@@ -2,7 +2,7 @@
 // one attribute per element): each is combined with a non-splat so that a
 // missed element shows.
 // RUN: mplang-run --sim 1 %s | FileCheck %s
-// CHECK: rank 0: dense<[-3, -2, -1, 0, 1]> : tensor<5xi16>, dense<[2.500000e+00, 5.000000e+00, 7.500000e+00]> : tensor<3xf32>, dense<[false, true, false, true]> : tensor<4xi1>, dense<[7, 8, 9]> : tensor<3xi64>
+// CHECK: rank 0: dense<[-3, -2, -1, 0, 1]> : tensor<5xi16>, dense<[2.500000e+00, 5.000000e+00, 7.500000e+00]> : tensor<3xf32>, dense<[False, True, False, True]> : tensor<4xi1>, dense<[7, 8, 9]> : tensor<3xi64>
 
 module attributes {simp.world_size = 1 : i64} {
   func.func @main() -> (!simp.mp<tensor<5xi16>, [0]>, !simp.mp<tensor<3xf32>, [0]>,

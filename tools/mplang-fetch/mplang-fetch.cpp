@@ -6,10 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/Dialect/Field/IR/FieldDialect.h"
+#include "mplang/Dialect/Field/IR/FieldTypes.h"
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
+#include "mplang/Runtime/Driver/Driver.h"
 #include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/Serialize.h"
-#include "mplang/Runtime/TypeConversion.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -23,19 +25,28 @@ using namespace mplang::rt;
 
 static cl::OptionCategory category("mplang-fetch options");
 
-static cl::opt<std::string> uri(cl::Positional, cl::desc("<URI>"),
-                                cl::Required, cl::cat(category));
+static cl::opt<std::string> uri(cl::Positional, cl::desc("<URI>"), cl::Required,
+                                cl::cat(category));
 static cl::opt<std::string> clusterFile("cluster",
                                         cl::desc("Cluster file (YAML or JSON)"),
                                         cl::Required, cl::cat(category));
 static cl::opt<int64_t> rank("rank", cl::desc("The rank that keeps it"),
                              cl::Required, cl::cat(category));
 static cl::opt<std::string>
-    asNode("as", cl::desc("Fetch with this node's own credential instead of "
-                          "the driver's"), cl::cat(category));
+    asNode("as",
+           cl::desc("Fetch with this node's own credential instead of "
+                    "the driver's"),
+           cl::cat(category));
 static cl::opt<std::string>
-    output("o", cl::desc("Write the object to FILE (.npy for a tensor, the "
-                         "stored bytes otherwise) instead of printing it"), cl::cat(category));
+    output("o",
+           cl::desc("Write the object to FILE (.npy for a tensor, the "
+                    "stored bytes otherwise) instead of printing it"),
+           cl::cat(category));
+static cl::opt<bool>
+    printFull("print-full",
+              cl::desc("Print every element of a large tensor (by default "
+                       "those of over 1000 elements are summarized)"),
+              cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "mplang-fetch: error: " << message << "\n";
@@ -53,7 +64,9 @@ static mlir::Type tensorType(mlir::MLIRContext &ctx, const Tensor &tensor) {
     element = mlir::Float64Type::get(&ctx);
     break;
   case DType::GF128:
-    return nullptr;
+    ctx.getOrLoadDialect<mlir::field::FieldDialect>();
+    element = mlir::field::GF128Type::get(&ctx);
+    break;
   default:
     element = mlir::IntegerType::get(
         &ctx, tensor.dtype() == DType::I1 ? 1 : 8 * dtypeSize(tensor.dtype()));
@@ -99,15 +112,10 @@ int main(int argc, char **argv) {
     os << bytes;
     return 0;
   }
+  // As mplang-run prints results.
   mlir::MLIRContext ctx;
   mlir::Type type =
       value.isTensor() ? tensorType(ctx, value.getTensor()) : mlir::Type();
-  if (type)
-    attributeFromValue(value, type).print(llvm::outs());
-  else if (value.isOpaque())
-    llvm::outs() << "<" << value.getOpaque()->kind() << ">";
-  else
-    llvm::outs() << "<" << dtypeName(value.getTensor().dtype()) << " tensor>";
-  llvm::outs() << "\n";
+  llvm::outs() << formatValue(value, type, printFull) << "\n";
   return 0;
 }

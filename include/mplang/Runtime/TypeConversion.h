@@ -35,10 +35,6 @@ Status checkTensorType(DType dtype, llvm::ArrayRef<int64_t> shape,
 /// A value of `type` holding the constant `attr` (integer, float or dense).
 /// A gf128 tensor takes the dense integers of its [lo, hi] words.
 Status valueFromAttribute(mlir::Attribute attr, mlir::Type type, Value &out);
-/// The attribute printing `value` as a value of `type` (dense elements for
-/// tensors, an integer or float attribute for scalars). A gf128 tensor
-/// prints as its words: tensor<...x2xi64>, as field.to_words returns them.
-mlir::Attribute attributeFromValue(const Value &value, mlir::Type type);
 
 } // namespace mplang::rt
 

@@ -33,15 +33,16 @@ Status mplang::rt::getEntrySignature(ModuleOp program, StringRef entry,
   return Status::ok();
 }
 
-/// A gf128 tensor of `shape` from a .npy array of its [lo, hi] 64-bit words
-/// (shape + [2]); anything else is returned unchanged for the type check.
-static Value gf128FromWords(const Value &words, ArrayRef<int64_t> shape) {
-  const Tensor &t = words.getTensor();
-  SmallVector<int64_t> wordShape(shape);
+Value mplang::rt::fromNumpyLayout(const Value &value, Type type) {
+  std::optional<TensorLayout> layout = getLayout(type);
+  if (!value.isTensor() || !layout || layout->dtype != DType::GF128)
+    return value;
+  const Tensor &t = value.getTensor();
+  SmallVector<int64_t> wordShape(layout->shape.begin(), layout->shape.end());
   wordShape.push_back(2);
   if (t.dtype() != DType::I64 || t.shape() != ArrayRef(wordShape))
-    return words;
-  Tensor gf(DType::GF128, shape);
+    return value;
+  Tensor gf(DType::GF128, layout->shape);
   std::memcpy(gf.bytes(), t.bytes(), t.numBytes());
   return Value::tensor(std::move(gf));
 }
@@ -106,9 +107,8 @@ Status Binder::bind(StringRef spec, bool isNpy) {
   if (!status.isOk())
     return Status::error(status.code(),
                          "binding '" + spec + "': " + status.message());
-  std::optional<TensorLayout> layout = getLayout(local);
-  if (isNpy && layout && layout->dtype == DType::GF128)
-    value = gf128FromWords(value, layout->shape);
+  if (isNpy)
+    value = fromNumpyLayout(value, local);
   if (Status s = checkValueType(value, local); !s.isOk())
     return Status::invalidArgument("binding '" + spec + "': " + s.message());
   bound[r][i] = value;

@@ -5,9 +5,13 @@
 #include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/TypeConversion.h"
 
-#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+
+#include <cstring>
 
 using namespace mplang::rt;
 using llvm::ArrayRef;
@@ -15,49 +19,65 @@ using llvm::SmallString;
 using llvm::SmallVector;
 using llvm::StringRef;
 using llvm::Twine;
-using mlir::Attribute;
-using mlir::DenseElementsAttr;
-using mlir::FloatAttr;
-using mlir::IntegerAttr;
 using mlir::RankedTensorType;
 using mlir::Type;
 
-/// One element of a dense attribute as the attribute printer writes it, or
-/// false when it has no plain form.
-static bool printElement(Attribute element, llvm::raw_ostream &os) {
-  if (auto integer = llvm::dyn_cast<IntegerAttr>(element)) {
-    Type type = integer.getType();
-    if (type.isInteger(1))
-      os << (integer.getValue().isZero() ? "false" : "true");
-    else
-      integer.getValue().print(os, !type.isUnsignedInteger());
-    return true;
-  }
-  if (auto real = llvm::dyn_cast<FloatAttr>(element)) {
-    SmallString<16> text;
-    // As the attribute printer writes simple values: 1.000000e+00.
-    real.getValue().toString(text, /*FormatPrecision=*/6,
-                             /*FormatMaxPadding=*/0,
-                             /*TruncateZero=*/false);
-    os << text;
-    return true;
-  }
-  return false;
-}
-
 namespace {
-/// Prints a dense attribute dimension by dimension in decimal; with
-/// `summarize`, longer dimensions
-/// show only their first and last kSummaryEdgeItems entries.
+/// Prints the elements of a tensor as numpy does: nested brackets,
+/// booleans as True and False, and, when summarizing, only the first and
+/// last kSummaryEdgeItems entries of each longer dimension around `...`.
+/// Integers print in decimal, floats as MLIR's attribute printer writes
+/// them (1.000000e+00), gf128 elements as 128-bit hex words.
 struct ElementPrinter {
-  DenseElementsAttr elements;
-  ArrayRef<int64_t> shape;
-  bool summarize;
+  const Tensor &tensor;
+  bool isUnsigned;
   llvm::raw_ostream &os;
 
-  bool print(size_t dim, int64_t offset) {
+  template <typename Signed, typename Unsigned> void printInteger(int64_t i) {
+    if (isUnsigned)
+      os << uint64_t(tensor.data<Unsigned>()[i]);
+    else
+      os << int64_t(tensor.data<Signed>()[i]);
+  }
+
+  void printFloat(const llvm::APFloat &value) {
+    SmallString<16> text;
+    value.toString(text, /*FormatPrecision=*/6, /*FormatMaxPadding=*/0,
+                   /*TruncateZero=*/false);
+    os << text;
+  }
+
+  void printElement(int64_t i) {
+    switch (tensor.dtype()) {
+    case DType::I1:
+      os << (tensor.data<uint8_t>()[i] ? "True" : "False");
+      return;
+    case DType::I8:
+      return printInteger<int8_t, uint8_t>(i);
+    case DType::I16:
+      return printInteger<int16_t, uint16_t>(i);
+    case DType::I32:
+      return printInteger<int32_t, uint32_t>(i);
+    case DType::I64:
+      return printInteger<int64_t, uint64_t>(i);
+    case DType::F32:
+      return printFloat(llvm::APFloat(tensor.data<float>()[i]));
+    case DType::F64:
+      return printFloat(llvm::APFloat(tensor.data<double>()[i]));
+    case DType::GF128: {
+      // The element lo + hi * 2^64, most significant digit first.
+      const uint64_t *words = tensor.data<uint64_t>() + 2 * i;
+      os << llvm::format_hex(words[1], 18)
+         << llvm::format_hex_no_prefix(words[0], 16);
+      return;
+    }
+    }
+  }
+
+  void print(size_t dim, int64_t offset, bool summarize) {
+    ArrayRef<int64_t> shape = tensor.shape();
     if (dim == shape.size())
-      return printElement(elements.getValues<Attribute>()[offset], os);
+      return printElement(offset);
     int64_t stride = 1;
     for (int64_t size : shape.drop_front(dim + 1))
       stride *= size;
@@ -71,14 +91,21 @@ struct ElementPrinter {
         os << "..., ";
         i = n - kSummaryEdgeItems;
       }
-      if (!print(dim + 1, offset + i * stride))
-        return false;
+      print(dim + 1, offset + i * stride, summarize);
     }
     os << ']';
-    return true;
   }
 };
 } // namespace
+
+/// Whether every element of `t` has the bytes of the first.
+static bool isSplat(const Tensor &t) {
+  size_t width = dtypeSize(t.dtype());
+  for (int64_t i = 1; i < t.numElements(); ++i)
+    if (std::memcmp(t.bytes(), t.bytes() + i * width, width))
+      return false;
+  return true;
+}
 
 std::string mplang::rt::formatValue(const Value &value, Type type, bool full) {
   if (value.isAbsent())
@@ -86,24 +113,25 @@ std::string mplang::rt::formatValue(const Value &value, Type type, bool full) {
   // Keys and ciphertexts have no printable form; name their kind.
   if (value.isOpaque())
     return ("<" + value.getOpaque()->kind() + ">").str();
-  Attribute attr = attributeFromValue(value, type);
+  const Tensor &tensor = value.getTensor();
+  auto tensorType = llvm::dyn_cast<RankedTensorType>(type);
+  Type elementType = tensorType ? tensorType.getElementType() : type;
   std::string text;
   llvm::raw_string_ostream os(text);
-  // The attribute printer writes tensors of over 100 elements in hex: print
-  // every non-splat tensor ourselves, in decimal.
-  auto elements = llvm::dyn_cast<DenseElementsAttr>(attr);
-  if (elements && !elements.isSplat()) {
-    os << "dense<";
-    bool summarize = !full && elements.getNumElements() > kSummaryThreshold;
-    ElementPrinter printer{elements, elements.getType().getShape(), summarize,
-                           os};
-    if (printer.print(0, 0)) {
-      os << "> : " << elements.getType();
-      return text;
-    }
-    text.clear();
+  ElementPrinter printer{tensor, elementType.isUnsignedInteger(), os};
+  // A scalar prints as an MLIR attribute would, booleans as numpy's.
+  if (!tensorType) {
+    printer.printElement(0);
+    if (tensor.dtype() != DType::I1)
+      os << " : " << type;
+    return text;
   }
-  attr.print(os);
+  os << "dense<";
+  if (tensor.numElements() && isSplat(tensor))
+    printer.printElement(0);
+  else if (tensor.numElements())
+    printer.print(0, 0, !full && tensor.numElements() > kSummaryThreshold);
+  os << "> : " << type;
   return text;
 }
 

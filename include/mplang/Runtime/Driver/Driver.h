@@ -25,6 +25,11 @@ struct EntrySignature {
 Status getEntrySignature(mlir::ModuleOp program, llvm::StringRef entry,
                          EntrySignature &signature);
 
+/// A value of `type` from the layout .npy files and numpy arrays give it: a
+/// gf128 tensor comes as its [lo, hi] 64-bit words (its shape followed by
+/// 2). Anything else is returned unchanged, for the type check.
+Value fromNumpyLayout(const Value &value, mlir::Type type);
+
 /// Arguments of each rank from bindings `R:I=FILE.npy` or `R:I=@URI`
 /// (`npyBindings`) and `R:I=ATTR` (`attrBindings`). Every argument a rank
 /// holds must be bound, and each binding must fit its type. With
@@ -51,11 +56,13 @@ constexpr int64_t kSummaryThreshold = 1000;
 /// How many elements a summarized dimension shows at each end.
 constexpr int64_t kSummaryEdgeItems = 3;
 
-/// `value` as text: an MLIR attribute (`42 : i64`, `dense<...> : ...`),
-/// `<absent>`, or `<kind>` for an opaque object. Tensors print in decimal at
-/// every size; above kSummaryThreshold elements, unless `full`, each
-/// dimension shows only its first and last elements around `...`, as numpy
-/// prints.
+/// `value` as text: `42 : i64`, `dense<[1, 2]> : tensor<2xi64>` (every
+/// element the same: `dense<0> : tensor<2xi64>`), `<absent>`, or `<kind>`
+/// for an opaque object. Tensors print in decimal at every size, booleans as
+/// True and False, gf128 elements as 128-bit hex words
+/// (0x0000000000000002000000000000043b); above kSummaryThreshold elements,
+/// unless `full`, each dimension shows only its first and last elements
+/// around `...`, as numpy prints.
 std::string formatValue(const Value &value, mlir::Type type, bool full);
 
 /// One line per rank, `rank R: ...`: what it holds of each result, in

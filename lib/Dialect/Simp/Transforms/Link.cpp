@@ -71,8 +71,8 @@ private:
   /// Binds `declaration`'s roles against the definition it names, composes
   /// them with `outer` (the roles of the library code that declares it, or
   /// the identity for the program) and returns the definition.
-  FailureOr<std::pair<func::FuncOp, RoleMap>>
-  resolve(func::FuncOp declaration, ArrayRef<int64_t> outer);
+  FailureOr<std::pair<func::FuncOp, RoleMap>> resolve(func::FuncOp declaration,
+                                                      ArrayRef<int64_t> outer);
   /// The program's name for `def` linked with `roles`, copying it (and,
   /// through the worklist, what it calls) on first use.
   FailureOr<StringAttr> instantiate(func::FuncOp def, const RoleMap &roles);
@@ -156,8 +156,7 @@ LogicalResult Linker::load(StringRef path, bool isExplicit) {
   ParserConfig config(program.getContext());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
   if (!module)
-    return emitError(program.getLoc(), "cannot parse library '")
-           << path << "'";
+    return emitError(program.getLoc(), "cannot parse library '") << path << "'";
   files.emplace_back(path.str(), std::move(module));
   StringRef file = files.back().first;
   for (auto func : files.back().second->getOps<func::FuncOp>()) {
@@ -218,8 +217,7 @@ Linker::resolve(func::FuncOp declaration, ArrayRef<int64_t> outer) {
     return declaration.emitError("no library defines @")
            << name << " (--library FILE, or a search path directory)";
   func::FuncOp def = it->second.func;
-  int64_t roles =
-      getWorldSize(def->getParentOfType<ModuleOp>()).value_or(0);
+  int64_t roles = getWorldSize(def->getParentOfType<ModuleOp>()).value_or(0);
   FailureOr<RoleMap> bound =
       bindRoles(def.getFunctionType(), declaration.getFunctionType(), roles,
                 name, declaration.getLoc());

@@ -1,6 +1,7 @@
 //===- ProgramDigest.cpp - what an operator approves ----------------------===//
 
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "InvocationPass.h"
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/KeepResults.h"
@@ -70,23 +71,13 @@ namespace {
 /// (rank, global argument index) -> the URI it is bound to.
 using References = std::map<std::pair<int64_t, unsigned>, std::string>;
 
-struct SimpProgramDigests
-    : public simp::impl::SimpProgramDigestsBase<SimpProgramDigests> {
-  using SimpProgramDigestsBase::SimpProgramDigestsBase;
-
-  /// The arguments `inputs` binds by reference.
-  FailureOr<References> parseInputs(ArrayRef<Type> args, int64_t worldSize);
-  /// Projects the global program and keeps its results as mplang-run does;
-  /// sets the global entry's argument types and what binds them.
-  LogicalResult prepareGlobal(SmallVector<Type> &globalArgs,
-                              References &references);
-  void runOnOperation() override;
-};
-
 } // namespace
 
-FailureOr<References> SimpProgramDigests::parseInputs(ArrayRef<Type> args,
-                                                      int64_t worldSize) {
+/// The arguments `inputs` binds by reference.
+static FailureOr<References> parseInputs(ModuleOp module,
+                                         ArrayRef<std::string> inputs,
+                                         ArrayRef<Type> args,
+                                         int64_t worldSize) {
   References references;
   for (StringRef spec : inputs) {
     auto [where, bound] = spec.split('=');
@@ -95,28 +86,30 @@ FailureOr<References> SimpProgramDigests::parseInputs(ArrayRef<Type> args,
     unsigned index;
     if (rankText.getAsInteger(10, rank) || indexText.getAsInteger(10, index) ||
         !spec.contains('='))
-      return getOperation().emitError("bad input '")
+      return module.emitError("bad input '")
              << spec << "': expected R:I=@URI (or R:I=FILE.npy, by value)";
     if (rank < 0 || rank >= worldSize || index >= args.size() ||
         !getRankLocalType(args[index], rank))
-      return getOperation().emitError("input '")
-             << spec << "': rank " << rank << " does not hold argument "
-             << index;
+      return module.emitError("input '") << spec << "': rank " << rank
+                                         << " does not hold argument " << index;
     // A file the driver reads is a value, as an --arg is.
     if (!bound.consume_front("@"))
       continue;
     store::ObjectURI uri;
     std::string error;
     if (!store::parseObjectURI(bound, uri, error))
-      return getOperation().emitError("input '") << spec << "': " << error;
+      return module.emitError("input '") << spec << "': " << error;
     references[{rank, index}] = bound.str();
   }
   return references;
 }
 
-LogicalResult SimpProgramDigests::prepareGlobal(SmallVector<Type> &globalArgs,
-                                                References &references) {
-  ModuleOp module = getOperation();
+/// Projects the global program and keeps its results as mplang-run does;
+/// sets the global entry's argument types and what binds them.
+static LogicalResult
+prepareGlobal(ModuleOp module, StringRef entry, ArrayRef<std::string> inputs,
+              ArrayRef<std::string> keep, PipelineRunner runPipeline,
+              SmallVector<Type> &globalArgs, References &references) {
   std::optional<int64_t> worldSize = getWorldSize(module);
   auto fn = module.lookupSymbol<func::FuncOp>(entry);
   if (!fn || !worldSize)
@@ -124,7 +117,8 @@ LogicalResult SimpProgramDigests::prepareGlobal(SmallVector<Type> &globalArgs,
                                : "no entry function @" + entry);
   globalArgs.assign(fn.getArgumentTypes().begin(), fn.getArgumentTypes().end());
   SmallVector<Type> results(fn.getResultTypes());
-  FailureOr<References> parsed = parseInputs(globalArgs, *worldSize);
+  FailureOr<References> parsed =
+      parseInputs(module, inputs, globalArgs, *worldSize);
   if (failed(parsed))
     return failure();
   references = std::move(*parsed);
@@ -140,34 +134,39 @@ LogicalResult SimpProgramDigests::prepareGlobal(SmallVector<Type> &globalArgs,
   return keepResults(module, entry, results, kept);
 }
 
-void SimpProgramDigests::runOnOperation() {
-  ModuleOp module = getOperation();
-  bool projected = llvm::any_of(module.getOps<ModuleOp>(), [](ModuleOp m) {
+bool simp::holdsRankPrograms(ModuleOp module) {
+  return llvm::any_of(module.getOps<ModuleOp>(), [](ModuleOp m) {
     return bool(m->getAttr(SimpDialect::getRankAttrName()));
   });
+}
+
+FailureOr<SmallVector<RankJob>> simp::prepareJobs(ModuleOp module,
+                                                  StringRef entry,
+                                                  ArrayRef<std::string> inputs,
+                                                  ArrayRef<std::string> keep,
+                                                  PipelineRunner runPipeline) {
+  bool projected = holdsRankPrograms(module);
   // A global program's bindings and kept results name its arguments and
   // results, as mplang-run's do.
   SmallVector<Type> globalArgs;
   References references;
-  if (!projected && failed(prepareGlobal(globalArgs, references)))
-    return signalPassFailure();
-  if (projected && (!inputs.empty() || !keep.empty())) {
-    module.emitError("inputs and keep name the arguments and results of the "
-                     "global program: give it unprojected");
-    return signalPassFailure();
-  }
+  if (!projected && failed(prepareGlobal(module, entry, inputs, keep,
+                                         runPipeline, globalArgs, references)))
+    return failure();
+  if (projected && (!inputs.empty() || !keep.empty()))
+    return module.emitError("inputs and keep name the arguments and results "
+                            "of the global program: give it unprojected");
+  SmallVector<RankJob> jobs;
   for (auto nested : module.getOps<ModuleOp>()) {
     auto rank =
         nested->getAttrOfType<IntegerAttr>(SimpDialect::getRankAttrName());
     if (!rank)
       continue;
     auto fn = nested.lookupSymbol<func::FuncOp>(entry);
-    if (!fn || fn.isExternal()) {
-      nested.emitError("rank ")
-          << rank.getInt() << " has no entry function @" << entry;
-      return signalPassFailure();
-    }
-    JobBinding job{getWorldSize(nested), entry, {}};
+    if (!fn || fn.isExternal())
+      return nested.emitError("rank ")
+             << rank.getInt() << " has no entry function @" << entry;
+    JobBinding job{getWorldSize(nested), entry.str(), {}};
     // Rank r's entry takes the global arguments r holds, in order.
     for (auto [i, type] : llvm::enumerate(globalArgs))
       if (getRankLocalType(type, rank.getInt())) {
@@ -175,9 +174,23 @@ void SimpProgramDigests::runOnOperation() {
         job.references.push_back(it == references.end() ? "" : it->second);
       }
     job.references.resize(fn.getNumArguments());
-    llvm::outs() << "rank " << rank.getInt() << ": "
-                 << approvalLine(nested, job) << "\n";
+    jobs.push_back({rank.getInt(), nested, std::move(job)});
   }
-  if (projected)
-    markAllAnalysesPreserved();
+  return jobs;
 }
+
+namespace {
+
+struct SimpProgramDigests
+    : public InvocationPass<SimpProgramDigests,
+                            simp::impl::SimpProgramDigestsBase> {
+  using InvocationPass::InvocationPass;
+
+  void print(ArrayRef<RankJob> jobs) {
+    for (const RankJob &job : jobs)
+      llvm::outs() << "rank " << job.rank << ": "
+                   << approvalLine(job.program, job.job) << "\n";
+  }
+};
+
+} // namespace

@@ -169,6 +169,10 @@ private:
   SmallVector<Type> keptTypes(TypeRange types) const;
   /// Maps the kept values among `from` to `to`, in order.
   void mapKept(ValueRange from, ValueRange to);
+  /// Gives `dst` the arguments of `src` kept on this rank, with their
+  /// locations (reports on projected programs point at the global
+  /// declarations), and maps them.
+  void addKeptArguments(Block &src, Block &dst);
 
   /// The parties that take part in a uniform_cond or while_loop whose
   /// predicate has type `pred`; fails on a dynamic global predicate or on a
@@ -225,6 +229,13 @@ void RankProjector::mapKept(ValueRange from, ValueRange to) {
   assert(it == to.end() && "kept values and their projections disagree");
 }
 
+void RankProjector::addKeptArguments(Block &src, Block &dst) {
+  for (BlockArgument arg : src.getArguments())
+    if (Type type = projectType(arg.getType()))
+      dst.addArgument(type, arg.getLoc());
+  mapKept(src.getArguments(), dst.getArguments());
+}
+
 LogicalResult RankProjector::projectFunction(func::FuncOp fn,
                                              OpBuilder &builder) {
   currentParties = llvm::to_vector(llvm::seq<int64_t>(0, worldSize));
@@ -237,8 +248,9 @@ LogicalResult RankProjector::projectFunction(func::FuncOp fn,
   if (fn.isExternal())
     return success();
 
-  Block *entry = projected.addEntryBlock();
-  mapKept(fn.getArguments(), entry->getArguments());
+  Block *entry = new Block();
+  projected.getBody().push_back(entry);
+  addKeptArguments(fn.getBody().front(), *entry);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(entry);
   if (!fn.getBody().hasOneBlock())
@@ -266,10 +278,7 @@ FailureOr<YieldOp> RankProjector::projectRegion(Region &src, Region &dst,
   Block &srcBlock = src.front();
   Block *dstBlock = new Block();
   dst.push_back(dstBlock);
-  for (BlockArgument arg : srcBlock.getArguments())
-    if (Type type = projectType(arg.getType()))
-      dstBlock->addArgument(type, arg.getLoc());
-  mapKept(srcBlock.getArguments(), dstBlock->getArguments());
+  addKeptArguments(srcBlock, *dstBlock);
 
   OpBuilder builder = OpBuilder::atBlockEnd(dstBlock);
   SmallVector<Value> yielded;

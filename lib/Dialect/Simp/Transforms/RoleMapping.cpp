@@ -28,9 +28,9 @@ public:
                           lib.getParties().size() == prog.getParties().size()
                     : library == program;
     if (!same)
-      return emitError(loc) << "cannot link @" << name << ": " << what << " "
-                            << index << " is " << program
-                            << " where the library has " << library;
+      return emitError(loc)
+             << "cannot link @" << name << ": " << what << " " << index
+             << " is " << program << " where the library has " << library;
     if (lib && lib.isStatic())
       sets.push_back({lib.getParties(), prog.getParties()});
     return success();
@@ -46,10 +46,9 @@ public:
     for (auto [role, party] : llvm::enumerate(map))
       for (int64_t other = 0; other < int64_t(role); ++other)
         if (party >= 0 && map[other] == party)
-          return emitError(loc) << "cannot link @" << name << ": ranks "
-                                << other << " and " << role
-                                << " of the library both bind to rank "
-                                << party;
+          return emitError(loc)
+                 << "cannot link @" << name << ": ranks " << other << " and "
+                 << role << " of the library both bind to rank " << party;
     return map;
   }
 
@@ -89,9 +88,9 @@ private:
       if (!llvm::is_contained(claimed, party))
         free.push_back(party);
     if (free.size() != unbound.size())
-      return emitError(loc) << "cannot link @" << name << ": the ranks ["
-                            << lib << "] of the library cannot become ["
-                            << prog << "]";
+      return emitError(loc)
+             << "cannot link @" << name << ": the ranks [" << lib
+             << "] of the library cannot become [" << prog << "]";
     for (auto [role, party] : llvm::zip(unbound, free))
       map[role] = party;
     return success();
@@ -120,8 +119,8 @@ FailureOr<RoleMap> simp::bindRoles(FunctionType library, FunctionType program,
       return failure();
   for (auto [i, types] :
        llvm::enumerate(llvm::zip(library.getResults(), program.getResults())))
-    if (failed(binder.match(std::get<0>(types), std::get<1>(types), "result",
-                            i)))
+    if (failed(
+            binder.match(std::get<0>(types), std::get<1>(types), "result", i)))
       return failure();
   return binder.bind();
 }

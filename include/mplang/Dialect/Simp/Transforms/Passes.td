@@ -187,4 +187,80 @@ def SimpProgramDigests : Pass<"simp-program-digests", "mlir::ModuleOp"> {
                            "::mlir::store::StoreDialect"];
 }
 
+def SimpDisclosure : Pass<"simp-disclosure", "mlir::ModuleOp"> {
+  let summary = "Print what each rank can learn from one invocation";
+  let description = [{
+    Prints to stdout, rank by rank, what the per-rank programs of one
+    invocation let each rank learn about the others' private inputs: the
+    report an operator reads beside the approval line of
+    `--simp-program-digests`, which heads each rank's part. The invocation is
+    given as for that pass (`entry`, `inputs`, `keep`); a global program is
+    projected and its kept results saved first, so the report is about the
+    programs the workers run, with library functions linked in (their
+    messages are reported one by one, `in @FUNCTION`).
+
+    A source is a private input of one rank: an argument of its entry
+    (`rank1.arg0`: argument 0 of the rank's own entry, in the order of its
+    approval line), an object it loads from its store
+    (`rank1.load(fs://y.npy)`) or the randomness it draws (`rank1.random`).
+    Constants are written in the program, which every operator reads, and
+    are no source. A dataflow over all ranks' programs, messages included,
+    finds the sources each value may depend on; functions the entry never
+    calls are not part of the job and not reported. Every line starts with
+    `rank R:`; the lines of a rank:
+
+    - `argument rank1.arg0: TYPE (value|@URI) at LOC`: the rank's arguments
+      and how they are bound.
+    - `receives LABEL TYPE from rank S tag T [in @FN] at LOC` for each
+      `simp.recv` (`from ranks [..] by simp.agree tag T` and `by
+      simp.exchange` for the collectives), then `made by rank S [in @FN]
+      with OPS from LEAVES` (the sender's ops in that function, calls by
+      name, and the sources and messages the value comes from) and
+      `depends on SOURCES`. LABEL is `encrypted` (a BFV ciphertext and the
+      rank holds no secret key of its parameters), `decryptable` (a
+      ciphertext and it holds one), `randomized` (it depends on another
+      rank's randomness: a mask or key of the protocol, which the analysis
+      does not prove hides anything) or `clear` (a deterministic function
+      of its sources).
+    - `decrypts LABEL TYPE [in @FN] at LOC`: a `bfv.decrypt` or
+      `crypto.aes_gcm_decrypt` whose input another rank's sources went into.
+    - `saves TYPE as URI at LOC`, `returns result I: TYPE`: what the rank
+      keeps, and what its entry returns to the driver.
+    - `clear from others: ...`, `randomized from others: ...`, `encrypted
+      from others: ...`: the other ranks' arguments and objects behind the
+      values of each label that the rank receives or decrypts (decryptable
+      counts as clear), or `none`.
+
+    The report says whose inputs a value depends on, not how much of them it
+    reveals: a sum of a vector depends on the vector as the whole vector
+    does.
+
+    Example (`mplang-opt --simp-disclosure -o /dev/null sum.mlir`, rank 1):
+
+    ```
+    rank 1: @main(value) world_size=3 job-sha256:48d5...
+    rank 1: argument rank1.arg0: i64 (value) at sum.mlir:5:43
+    rank 1: receives clear i64 from rank 0 tag 3 at sum.mlir:16:12
+    rank 1:   made by rank 0 with arith.addi x2 from rank0.arg0, tag 0 from rank 1, tag 1 from rank 2
+    rank 1:   depends on rank0.arg0, rank1.arg0, rank2.arg0
+    rank 1: returns result 0: i64
+    rank 1:   depends on rank0.arg0, rank1.arg0, rank2.arg0
+    rank 1: clear from others: rank0.arg0, rank2.arg0
+    rank 1: randomized from others: none
+    rank 1: encrypted from others: none
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The entry function (mplang-run --entry)">,
+    ListOption<"inputs", "inputs", "std::string",
+               "Arguments as mplang-run --input R:I=@URI binds them (by "
+               "reference); the others are values">,
+    ListOption<"keep", "keep", "std::string",
+               "Results kept as mplang-run --keep R:I=URI keeps them">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::store::StoreDialect"];
+}
+
 #endif // MPLANG_DIALECT_SIMP_TRANSFORMS_PASSES_TD

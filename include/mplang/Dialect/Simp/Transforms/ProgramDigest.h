@@ -11,6 +11,7 @@
 #define MPLANG_DIALECT_SIMP_TRANSFORMS_PROGRAMDIGEST_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <optional>
 #include <string>
@@ -41,6 +42,31 @@ std::string jobDigest(ModuleOp rankModule, const JobBinding &job);
 /// What an operator puts in --approved-programs, as mplang-opt
 /// --simp-program-digests prints it: describeJob, a space, jobDigest.
 std::string approvalLine(ModuleOp rankModule, const JobBinding &job);
+
+/// One rank's part of an invocation: its program and its job.
+struct RankJob {
+  int64_t rank;
+  ModuleOp program;
+  JobBinding job;
+};
+
+/// Runs `pipeline` on `module` (a pass's runPipeline).
+using PipelineRunner =
+    llvm::function_ref<LogicalResult(OpPassManager &pipeline, ModuleOp module)>;
+
+/// Whether `module` holds per-rank programs (modules with `simp.rank`).
+bool holdsRankPrograms(ModuleOp module);
+
+/// The jobs of one invocation of `module`, rank by rank, as mplang-run
+/// submits them with `--entry entry`, `--input inputs` and `--keep keep`: a
+/// global program is projected (by `runPipeline`) and its results kept in
+/// place; a projected module is taken as it is, and then `inputs` and `keep`
+/// must be empty, since they name the global program's arguments and
+/// results. Errors are reported on `module`.
+FailureOr<SmallVector<RankJob>> prepareJobs(ModuleOp module, StringRef entry,
+                                            ArrayRef<std::string> inputs,
+                                            ArrayRef<std::string> keep,
+                                            PipelineRunner runPipeline);
 
 /// The prefix of jobDigest's digests.
 inline constexpr const char *kJobDigestPrefix = "job-sha256:";
