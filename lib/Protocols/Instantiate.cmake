@@ -9,7 +9,10 @@
 #    tree level l < D with @L@ = l, @L1@ = l + 1, @Q@ = 2^l nodes per tree,
 #    @P@ = T 2^l nodes, @PC@ = 2 @P@ children and @SH@ = D - 1 - l;
 #  - psi (N items): @M@ the OKVS size (= the silent VOLE size), @K@ tag
-#    words of 16 bits.
+#    words of 16 bits;
+#  - ss (N elements): @N2@ = 2 N, @C@ the chunk of triples, @K@ = N / C
+#    chunks and @KM1@ = K - 1;
+#  - ssotmul (N elements): @M@ = 64 N OTs.
 # Anywhere, @T@ is the silent VOLE's tree count T, @T2@ is 2 T and @IOTAT@
 # is 0, 1, ..., T - 1.
 include(${CMAKE_CURRENT_LIST_DIR}/ProtocolSizes.cmake)
@@ -104,6 +107,15 @@ foreach(n ${sizes})
     mplang_okvs_size(${n} m)
     mplang_psi_tag_words(${n} k)
     set(derived "@M@=${m}" "@K@=${k}")
+  elseif(KIND STREQUAL "ss")
+    mplang_ss_chunk(${n} c)
+    math(EXPR n2 "2 * ${n}")
+    math(EXPR k "${n} / ${c}")
+    math(EXPR km1 "${k} - 1")
+    set(derived "@N2@=${n2}" "@C@=${c}" "@KM1@=${km1}" "@K@=${k}")
+  elseif(KIND STREQUAL "ssotmul")
+    math(EXPR m "64 * ${n}")
+    set(derived "@M@=${m}")
   else()
     message(FATAL_ERROR "unknown template kind '${KIND}'")
   endif()
