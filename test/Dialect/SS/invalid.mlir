@@ -159,3 +159,33 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @parties(%a: !ss.share<tensor<4xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.sum' op result type '!ss.share<tensor<i64>, [0, 2]>' is not shared like its input '!ss.share<tensor<4xi64>, [0, 1]>'}}
+    %s = ss.sum %a [0] : !ss.share<tensor<4xi64>, [0, 1]> -> !ss.share<tensor<i64>, [0, 2]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @dims(%a: !ss.share<tensor<2x3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.sum' op dimensions must be sorted, unique and below the input's rank 2}}
+    %s = ss.sum %a [1, 0] : !ss.share<tensor<2x3xi64>, [0, 1]> -> !ss.share<tensor<i64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @shape(%a: !ss.share<tensor<2x3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.sum' op sums 'tensor<2x3xi64>' into 'tensor<3xi64>', not 'tensor<2xi64>'}}
+    %s = ss.sum %a [0] : !ss.share<tensor<2x3xi64>, [0, 1]> -> !ss.share<tensor<2xi64>, [0, 1]>
+    return
+  }
+}

@@ -27,6 +27,7 @@ func.func @types(%a: !ss.share<tensor<4xi64>, [0, 2], #ss.additive>,
 // CHECK: %[[NEG:.*]] = ss.neg %[[DIFF]] : !ss.share<tensor<4xi64>, [0, 2]>
 // CHECK: %[[PROD:.*]] = ss.mul %[[NEG]], %[[A]] : !ss.share<tensor<4xi64>, [0, 2]>
 // CHECK: %[[SCALED:.*]] = ss.mul_public %[[PROD]], %{{.*}} : !ss.share<tensor<4xi64>, [0, 2]>, !simp.mp<tensor<4xi64>, [0, 1, 2]>
+// CHECK: %[[TOTAL:.*]] = ss.sum %[[SCALED]] [0] : !ss.share<tensor<4xi64>, [0, 2]> -> !ss.share<tensor<i64>, [0, 2]>
 // CHECK: %{{.*}} = ss.reveal %[[SCALED]] : !ss.share<tensor<4xi64>, [0, 2]> -> !simp.mp<tensor<4xi64>, [1]>
 func.func @ops(%x: !simp.mp<tensor<4xi64>, [0]>, %y: !simp.mp<tensor<4xi64>, [2]>,
                %w: !simp.mp<tensor<4xi64>, [0, 1, 2]>) -> !simp.mp<tensor<4xi64>, [1]> {
@@ -37,6 +38,7 @@ func.func @ops(%x: !simp.mp<tensor<4xi64>, [0]>, %y: !simp.mp<tensor<4xi64>, [2]
   %neg = ss.neg %diff : !s
   %prod = ss.mul %neg, %a : !s
   %scaled = ss.mul_public %prod, %w : !s, !simp.mp<tensor<4xi64>, [0, 1, 2]>
+  %total = ss.sum %scaled [0] : !s -> !ss.share<tensor<i64>, [0, 2]>
   %r = ss.reveal %scaled : !s -> !simp.mp<tensor<4xi64>, [1]>
   return %r : !simp.mp<tensor<4xi64>, [1]>
 }

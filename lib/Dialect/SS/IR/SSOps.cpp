@@ -90,3 +90,29 @@ LogicalResult MulPublicOp::verify() {
     return failure();
   return verifyGlobal(*this);
 }
+
+LogicalResult SumOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  if (input.getParties() != result.getParties() ||
+      input.getScheme() != result.getScheme())
+    return emitOpError("result type ")
+           << result << " is not shared like its input " << input;
+  ArrayRef<int64_t> shape = input.getTensorType().getShape();
+  SmallVector<int64_t> kept;
+  int64_t next = 0;
+  for (int64_t dim : getDimensions()) {
+    if (dim < next || dim >= int64_t(shape.size()))
+      return emitOpError("dimensions must be sorted, unique and below the "
+                         "input's rank ")
+             << shape.size();
+    llvm::append_range(kept, shape.slice(next, dim - next));
+    next = dim + 1;
+  }
+  llvm::append_range(kept, shape.drop_front(next));
+  auto expected =
+      RankedTensorType::get(kept, input.getTensorType().getElementType());
+  if (result.getValueType() != expected)
+    return emitOpError("sums ") << input.getValueType() << " into " << expected
+                                << ", not " << result.getValueType();
+  return verifyGlobal(*this);
+}

@@ -121,4 +121,26 @@ def SS_MulPublicOp : SS_GlobalOp<"mul_public",
   }];
 }
 
+def SS_SumOp : SS_GlobalOp<"sum"> {
+  let summary = "Sum of a shared value over some of its dimensions";
+  let description = [{
+    Adds up the elements of `input` along `dimensions` (sorted, unique, in
+    range), which the result's value type drops, as `linalg.reduce` does;
+    the result is shared among the same parties with the same scheme. For
+    additive sharing each holder sums its own share, with no message.
+
+    Example: the sum of a vector, shared.
+
+    ```mlir
+    %t = ss.sum %s [0] : !ss.share<tensor<8xi64>, [0, 1]> -> !ss.share<tensor<i64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input, DenseI64ArrayAttr:$dimensions);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $input $dimensions attr-dict `:` qualified(type($input)) `->`
+    qualified(type($result))
+  }];
+}
+
 #endif // MPLANG_DIALECT_SS_IR_SSOPS_TD
