@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <malloc.h>
 #include <mutex>
 #include <sys/mman.h>
 #include <utility>
@@ -50,6 +51,25 @@ MappingCache &mappingCache() {
   static MappingCache *cache = new MappingCache; // outlives static buffers
   return *cache;
 }
+
+/// Free memory the C heap keeps at its top instead of returning it.
+constexpr size_t kHeapKeepBytes = size_t(64) << 20;
+
+/// Buffers below kMappedBufferBytes come from the C heap. glibc maps a
+/// block above its mmap threshold (128 KiB at first, then the size of the
+/// last mapped block freed) afresh and trims the free top of the heap, so a
+/// loop of equally sized buffers of a few hundred KiB faulted every page in
+/// again at each allocation. Fixed thresholds keep them in the heap.
+void keepMidSizeBuffersInHeap() {
+#ifdef __GLIBC__
+  static const bool done = [] {
+    mallopt(M_MMAP_THRESHOLD, int(mplang::kMappedBufferBytes));
+    mallopt(M_TRIM_THRESHOLD, int(kHeapKeepBytes));
+    return true;
+  }();
+  (void)done;
+#endif
+}
 } // namespace
 
 uint8_t *mplang::allocateBuffer(size_t size, bool zeroed) {
@@ -66,6 +86,7 @@ uint8_t *mplang::allocateBuffer(size_t size, bool zeroed) {
     madvise(p, size, MADV_HUGEPAGE);
     return static_cast<uint8_t *>(p);
   }
+  keepMidSizeBuffersInHeap();
   // At least one byte, so that empty buffers have a valid pointer.
   size = std::max<size_t>(size, 1);
   auto *p =
