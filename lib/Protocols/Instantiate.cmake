@@ -10,8 +10,8 @@
 #    @P@ = T 2^l nodes, @PC@ = 2 @P@ children and @SH@ = D - 1 - l;
 #  - psi (N items): @M@ the OKVS size (= the silent VOLE size), @K@ tag
 #    words of 16 bits;
-#  - ss (N elements): @N2@ = 2 N, @C@ the chunk of triples, @K@ = N / C
-#    chunks and @KM1@ = K - 1;
+#  - ss (N elements): @N2@ = 2 N, @C@ the chunk of triples, @HALFC@ =
+#    C / 2 and @K@ = N / C chunks;
 #  - ssotmul (N elements): @M@ = 64 N OTs.
 # Anywhere, @T@ is the silent VOLE's tree count T, @T2@ is 2 T and @IOTAT@
 # is 0, 1, ..., T - 1.
@@ -111,8 +111,8 @@ foreach(n ${sizes})
     mplang_ss_chunk(${n} c)
     math(EXPR n2 "2 * ${n}")
     math(EXPR k "${n} / ${c}")
-    math(EXPR km1 "${k} - 1")
-    set(derived "@N2@=${n2}" "@C@=${c}" "@KM1@=${km1}" "@K@=${k}")
+    math(EXPR halfC "${c} / 2")
+    set(derived "@N2@=${n2}" "@C@=${c}" "@HALFC@=${halfC}" "@K@=${k}")
   elseif(KIND STREQUAL "ssotmul")
     math(EXPR m "64 * ${n}")
     set(derived "@M@=${m}")

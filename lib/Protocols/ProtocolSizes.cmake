@@ -61,19 +61,22 @@ mplang_map_sizes("${MPLANG_PSI_SIZES}" mplang_okvs_size MPLANG_SVOLE_SIZES)
 
 # Two-party additive sharing (ss_additive.mlir.in) ships these element
 # counts; the ss lowering pads a value to the next one. Triples are made in
-# chunks of min(N, MPLANG_SS_CHUNK) elements, each an OT multiplication
-# (ss_ot_mul.mlir.in) of 64 IKNP OTs per element: 64 times every chunk
-# size must be an OT size.
-set(MPLANG_SS_SIZES 16,256,1024,2048,16384,32768,65536,131072,262144,524288,1048576)
-set(MPLANG_SS_CHUNK 32768)
+# chunks, each an OT multiplication (ss_ot_mul.mlir.in) of 64 IKNP OTs per
+# element: 64 times every chunk size must be an OT size.
+set(MPLANG_SS_SIZES 16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576)
 
-# The chunk of an additive-sharing size n.
+# The chunk of an additive-sharing size n: the largest of 16, 256 and 1024
+# elements that is at most n (all are powers of two, so it divides n).
+# Chunks of 1024 keep every tensor of an extension under 2 MiB, where the
+# allocator reuses memory instead of mapping fresh pages.
 function(mplang_ss_chunk n out)
-  if(n LESS MPLANG_SS_CHUNK)
-    set(${out} ${n} PARENT_SCOPE)
-  else()
-    set(${out} ${MPLANG_SS_CHUNK} PARENT_SCOPE)
-  endif()
+  set(chunk 16)
+  foreach(c 256 1024)
+    if(NOT n LESS c)
+      set(chunk ${c})
+    endif()
+  endforeach()
+  set(${out} ${chunk} PARENT_SCOPE)
 endfunction()
 
 # The OT multiplications those chunks use.

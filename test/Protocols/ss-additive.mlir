@@ -1,10 +1,11 @@
 // The two-party additive sharing protocols of the library, called directly:
 // Gilboa's OT multiplication gives u + v = a * b mod 2^64 (edge values: 0,
-// 1, -1, 2^63, 2^63 - 1, powers of two); triples satisfy c = a * b for
-// every element, also at 2^16 elements, made in two chunks of 2^15 by the
-// loop; share, mul and reveal compose, and open gives both parties the value.
+// 1, -1, 2^63, 2^63 - 1, powers of two), twice from one IKNP setup at two
+// offsets; triples satisfy c = a * b for every element, also at 2^16
+// elements, made in 64 chunks by the loop; share, mul and reveal compose,
+// and open gives both parties the value.
 // RUN: mplang-run --sim 2 %s --entry ot_mul16 | FileCheck %s --check-prefix=OTMUL
-// OTMUL: rank 1: dense<[0, 0, 0, 1, -1, 1, -9223372036854775808, 0, -9223372036854775807, 1, 0, 8589934592, -2, 6, 42, -9223372036854775808]> : tensor<16xi64>
+// OTMUL: rank 1: dense<[0, 0, 0, 1, -1, 1, -9223372036854775808, 0, -9223372036854775807, 1, 0, 8589934592, -2, 6, 42, -9223372036854775808]> : tensor<16xi64>, dense<[0, 0, 0, 1, -1, 1, -9223372036854775808, 0, -9223372036854775807, 1, 0, 8589934592, -2, 6, 42, -9223372036854775808]> : tensor<16xi64>
 // RUN: mplang-run --sim 2 %s --entry triples16 | FileCheck %s --check-prefix=TRIPLES16
 // TRIPLES16: rank 1: dense<16> : tensor<i64>
 // RUN: mplang-run --sim 2 %s --entry triples65536 | FileCheck %s --check-prefix=TRIPLES65536
@@ -16,9 +17,14 @@
 // MUL-NEXT: rank 1: dense<[0, 0, 0, 1, -1, 1, -9223372036854775808, 0, -9223372036854775807, 1, 0, 8589934592, -2, 6, 42, -9223372036854775808]> : tensor<16xi64>
 
 !v = tensor<16xi64>
+!msgs = tensor<128x2xi64>
 
 module attributes {simp.world_size = 2 : i64} {
-  func.func private @mplang.ss.ot_mul.n16(!simp.mp<!v, [0]>, !simp.mp<!v, [1]>) -> (!simp.mp<!v, [0]>, !simp.mp<!v, [1]>)
+  func.func private @mplang.ot.cot_setup(!simp.mp<tensor<2xi64>, [0]>)
+      -> (!simp.mp<!msgs, [0]>, !simp.mp<!msgs, [1]>, !simp.mp<!msgs, [1]>)
+  func.func private @mplang.ss.ot_mul.n16(!simp.mp<tensor<2xi64>, [0]>, !simp.mp<!msgs, [0]>, !simp.mp<!msgs, [1]>,
+                                          !simp.mp<!msgs, [1]>, !simp.mp<i64, [0, 1]>, !simp.mp<!v, [0]>, !simp.mp<!v, [1]>)
+      -> (!simp.mp<!v, [0]>, !simp.mp<!v, [1]>)
   func.func private @mplang.ss.a2.triple.n16() -> (!simp.mp<!v, [0, 1]>, !simp.mp<!v, [0, 1]>, !simp.mp<!v, [0, 1]>)
   func.func private @mplang.ss.a2.triple.n65536()
       -> (!simp.mp<tensor<65536xi64>, [0, 1]>, !simp.mp<tensor<65536xi64>, [0, 1]>, !simp.mp<tensor<65536xi64>, [0, 1]>)
@@ -41,10 +47,35 @@ module attributes {simp.world_size = 2 : i64} {
     return %a, %b : !simp.mp<!v, [0]>, !simp.mp<!v, [1]>
   }
 
-  // u + v on rank 1.
-  func.func @ot_mul16() -> !simp.mp<!v, [1]> {
+  // u + v on rank 1, from blocks 0 and 8 (16 elements take 8) of one setup.
+  func.func @ot_mul16() -> (!simp.mp<!v, [1]>, !simp.mp<!v, [1]>) {
     %a, %b = func.call @inputs() : () -> (!simp.mp<!v, [0]>, !simp.mp<!v, [1]>)
-    %u, %v = func.call @mplang.ss.ot_mul.n16(%a, %b) : (!simp.mp<!v, [0]>, !simp.mp<!v, [1]>) -> (!simp.mp<!v, [0]>, !simp.mp<!v, [1]>)
+    %d = simp.pcall [0] () : () -> !simp.mp<tensor<2xi64>, [0]> {
+      %d = crypto.random_bytes : tensor<2xi64>
+      simp.yield %d : tensor<2xi64>
+    }
+    %ks, %k0, %k1 = func.call @mplang.ot.cot_setup(%d)
+        : (!simp.mp<tensor<2xi64>, [0]>) -> (!simp.mp<!msgs, [0]>, !simp.mp<!msgs, [1]>, !simp.mp<!msgs, [1]>)
+    %first, %second = simp.pcall [0, 1] () : () -> (!simp.mp<i64, [0, 1]>, !simp.mp<i64, [0, 1]>) {
+      %o0 = arith.constant 0 : i64
+      %o8 = arith.constant 8 : i64
+      simp.yield %o0, %o8 : i64, i64
+    }
+    %s0 = func.call @ot_mul_at(%d, %ks, %k0, %k1, %first, %a, %b)
+        : (!simp.mp<tensor<2xi64>, [0]>, !simp.mp<!msgs, [0]>, !simp.mp<!msgs, [1]>, !simp.mp<!msgs, [1]>,
+           !simp.mp<i64, [0, 1]>, !simp.mp<!v, [0]>, !simp.mp<!v, [1]>) -> !simp.mp<!v, [1]>
+    %s1 = func.call @ot_mul_at(%d, %ks, %k0, %k1, %second, %a, %b)
+        : (!simp.mp<tensor<2xi64>, [0]>, !simp.mp<!msgs, [0]>, !simp.mp<!msgs, [1]>, !simp.mp<!msgs, [1]>,
+           !simp.mp<i64, [0, 1]>, !simp.mp<!v, [0]>, !simp.mp<!v, [1]>) -> !simp.mp<!v, [1]>
+    return %s0, %s1 : !simp.mp<!v, [1]>, !simp.mp<!v, [1]>
+  }
+
+  func.func private @ot_mul_at(%d: !simp.mp<tensor<2xi64>, [0]>, %ks: !simp.mp<!msgs, [0]>, %k0: !simp.mp<!msgs, [1]>,
+                               %k1: !simp.mp<!msgs, [1]>, %offset: !simp.mp<i64, [0, 1]>,
+                               %a: !simp.mp<!v, [0]>, %b: !simp.mp<!v, [1]>) -> !simp.mp<!v, [1]> {
+    %u, %v = func.call @mplang.ss.ot_mul.n16(%d, %ks, %k0, %k1, %offset, %a, %b)
+        : (!simp.mp<tensor<2xi64>, [0]>, !simp.mp<!msgs, [0]>, !simp.mp<!msgs, [1]>, !simp.mp<!msgs, [1]>,
+           !simp.mp<i64, [0, 1]>, !simp.mp<!v, [0]>, !simp.mp<!v, [1]>) -> (!simp.mp<!v, [0]>, !simp.mp<!v, [1]>)
     %u1 = simp.shuffle %u [1 <- 0] : !simp.mp<!v, [0]> -> !simp.mp<!v, [1]>
     %s = simp.pcall [1] (%u1, %v) : (!simp.mp<!v, [1]>, !simp.mp<!v, [1]>) -> !simp.mp<!v, [1]> {
     ^bb0(%x: !v, %y: !v):
