@@ -6,6 +6,7 @@
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
 #include "mplang/Dialect/Crypto/IR/CryptoDialect.h"
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
+#include "mplang/Dialect/SS/IR/SSDialect.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Store/IR/StoreDialect.h"
 
@@ -22,7 +23,8 @@ namespace mplang {
 inline void registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<mlir::bfv::BFVDialect, mlir::crypto::CryptoDialect,
                   mlir::field::FieldDialect,
-                  mlir::simp::SimpDialect, mlir::store::StoreDialect,
+                  mlir::simp::SimpDialect, mlir::ss::SSDialect,
+                  mlir::store::StoreDialect,
                   mlir::arith::ArithDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();

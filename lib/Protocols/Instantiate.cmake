@@ -11,7 +11,10 @@
 #    @L1@ = l + 1, @Q@ = 2^l nodes per tree, @P@ = T 2^l nodes, @PC@ = 2 @P@
 #    children and @SH@ = D - 1 - l;
 #  - psi (N items): @M@ the OKVS size (= the silent VOLE size), @K@ tag
-#    words of 16 bits.
+#    words of 16 bits;
+#  - ss (N elements): @N2@ = 2 N, @C@ the chunk of triples, @HALFC@ =
+#    C / 2 and @K@ = N / C chunks;
+#  - ssotmul (N elements): @M@ = 64 N OTs.
 include(${CMAKE_CURRENT_LIST_DIR}/ProtocolSizes.cmake)
 
 # Splits `text` at the markers `// <what> BEGIN` and `// <what> END` into
@@ -100,6 +103,15 @@ foreach(n ${sizes})
     mplang_okvs_size(${n} m)
     mplang_psi_tag_words(${n} k)
     set(derived "@M@=${m}" "@K@=${k}")
+  elseif(KIND STREQUAL "ss")
+    mplang_ss_chunk(${n} c)
+    math(EXPR n2 "2 * ${n}")
+    math(EXPR k "${n} / ${c}")
+    math(EXPR halfC "${c} / 2")
+    set(derived "@N2@=${n2}" "@C@=${c}" "@HALFC@=${halfC}" "@K@=${k}")
+  elseif(KIND STREQUAL "ssotmul")
+    math(EXPR m "64 * ${n}")
+    set(derived "@M@=${m}")
   else()
     message(FATAL_ERROR "unknown template kind '${KIND}'")
   endif()

@@ -68,11 +68,43 @@ endfunction()
 set(MPLANG_OT_SIZES 128,1024,16384,65536,131072,1048576,2097152)
 set(MPLANG_VOLE_SIZES 128,512,1024,16384)
 set(MPLANG_PSI_SIZES 128,1024,16384,65536,1048576)
+
+# `fn(n)` for each n of the comma-separated `sizes`, each result once,
+# comma-separated.
+function(mplang_map_sizes sizes fn out)
+  set(results "")
+  string(REPLACE "," ";" items "${sizes}")
+  foreach(n ${items})
+    cmake_language(CALL ${fn} ${n} m)
+    list(APPEND results ${m})
+  endforeach()
+  list(REMOVE_DUPLICATES results)
+  list(JOIN results "," joined)
+  set(${out} "${joined}" PARENT_SCOPE)
+endfunction()
+
 # Each PSI size runs a silent VOLE as long as its OKVS.
-set(MPLANG_SVOLE_SIZES "")
-string(REPLACE "," ";" psiSizes "${MPLANG_PSI_SIZES}")
-foreach(n ${psiSizes})
-  mplang_okvs_size(${n} m)
-  list(APPEND MPLANG_SVOLE_SIZES ${m})
-endforeach()
-list(JOIN MPLANG_SVOLE_SIZES "," MPLANG_SVOLE_SIZES)
+mplang_map_sizes("${MPLANG_PSI_SIZES}" mplang_okvs_size MPLANG_SVOLE_SIZES)
+
+# Two-party additive sharing (ss_additive.mlir.in) ships these element
+# counts; the ss lowering pads a value to the next one. Triples are made in
+# chunks, each an OT multiplication (ss_ot_mul.mlir.in) of 64 IKNP OTs per
+# element: 64 times every chunk size must be an OT size.
+set(MPLANG_SS_SIZES 16,32,64,128,256,512,1024,2048,4096,8192,16384,32768,65536,131072,262144,524288,1048576)
+
+# The chunk of an additive-sharing size n: the largest of 16, 256 and 1024
+# elements that is at most n (all are powers of two, so it divides n).
+# Chunks of 1024 keep every tensor of an extension under 2 MiB, where the
+# allocator reuses memory instead of mapping fresh pages.
+function(mplang_ss_chunk n out)
+  set(chunk 16)
+  foreach(c 256 1024)
+    if(NOT n LESS c)
+      set(chunk ${c})
+    endif()
+  endforeach()
+  set(${out} ${chunk} PARENT_SCOPE)
+endfunction()
+
+# The OT multiplications those chunks use.
+mplang_map_sizes("${MPLANG_SS_SIZES}" mplang_ss_chunk MPLANG_SS_OT_MUL_SIZES)

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <malloc.h>
 #include <map>
 #include <mutex>
 #include <sys/mman.h>
@@ -160,6 +161,24 @@ MappingPool &mappingPool() {
   return *pool;
 }
 
+/// Free memory the C heap keeps at its top instead of returning it.
+constexpr size_t kHeapKeepBytes = size_t(64) << 20;
+
+/// Buffers below kMappedBufferBytes come from the C heap. glibc maps a
+/// block above its mmap threshold (128 KiB at first, then the size of the
+/// last mapped block freed) afresh and trims the free top of the heap, so a
+/// loop of equally sized buffers of a few hundred KiB faulted every page in
+/// again at each allocation. Fixed thresholds keep them in the heap.
+void keepMidSizeBuffersInHeap() {
+#ifdef __GLIBC__
+  static const bool done = [] {
+    mallopt(M_MMAP_THRESHOLD, int(mplang::kMappedBufferBytes));
+    mallopt(M_TRIM_THRESHOLD, int(kHeapKeepBytes));
+    return true;
+  }();
+  (void)done;
+#endif
+}
 } // namespace
 
 uint8_t *mplang::allocateBuffer(size_t size, bool zeroed) {
@@ -171,6 +190,7 @@ uint8_t *mplang::allocateBuffer(size_t size, bool zeroed) {
       std::memset(p, 0, std::min(size, dirty));
     return p;
   }
+  keepMidSizeBuffersInHeap();
   // At least one byte, so that empty buffers have a valid pointer.
   size = std::max<size_t>(size, 1);
   auto *p =

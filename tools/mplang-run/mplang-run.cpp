@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/Dialect/SS/Transforms/Passes.h"
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/Transforms/KeepResults.h"
 #include "mplang/Dialect/Simp/Transforms/Link.h"
@@ -141,8 +142,8 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
-/// The global program of `path`, parsed, linked with its libraries and
-/// verified; null after reporting an error.
+/// The global program of `path`, parsed, its ss ops lowered, linked with its
+/// libraries and verified; null after reporting an error.
 static OwningOpRef<ModuleOp> parseProgram(StringRef path, MLIRContext &ctx,
                                           llvm::SourceMgr &sourceMgr,
                                           StringRef mainExecutable) {
@@ -166,7 +167,8 @@ static OwningOpRef<ModuleOp> parseProgram(StringRef path, MLIRContext &ctx,
       std::vector<std::string>(libraries.begin(), libraries.end()),
       std::vector<std::string>(libraryPaths.begin(), libraryPaths.end()),
       mainExecutable);
-  if (failed(simp::linkLibraries(*module, link)) || failed(verify(*module)))
+  if (failed(ss::lowerToSimp(*module)) ||
+      failed(simp::linkLibraries(*module, link)) || failed(verify(*module)))
     return nullptr;
   return module;
 }

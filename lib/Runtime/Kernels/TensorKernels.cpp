@@ -18,19 +18,31 @@ Factory makeKernel(Operation *op, Compute compute) {
 
 int64_t scalarIndex(const Value &v) { return v.getTensor().data<int64_t>()[0]; }
 
-/// Static offsets/sizes/strides of a slice op, or a diagnostic.
+/// The window of a slice op: static sizes and strides, and offsets that are
+/// static or (ShapedType::kDynamic) operands read when the kernel runs; or
+/// a diagnostic.
 template <typename SliceOp>
-LogicalResult staticWindow(SliceOp op, llvm::SmallVector<int64_t, 4> &offsets,
-                           llvm::SmallVector<int64_t, 4> &sizes,
-                           llvm::SmallVector<int64_t, 4> &steps) {
-  if (!op.getOffsets().empty() || !op.getSizes().empty() ||
-      !op.getStrides().empty())
-    return op->emitOpError("the runtime needs static offsets, sizes and "
-                           "strides");
+LogicalResult getWindow(SliceOp op, llvm::SmallVector<int64_t, 4> &offsets,
+                        llvm::SmallVector<int64_t, 4> &sizes,
+                        llvm::SmallVector<int64_t, 4> &steps) {
+  if (!op.getSizes().empty() || !op.getStrides().empty())
+    return op->emitOpError("the runtime needs static sizes and strides");
   offsets.assign(op.getStaticOffsets().begin(), op.getStaticOffsets().end());
   sizes.assign(op.getStaticSizes().begin(), op.getStaticSizes().end());
   steps.assign(op.getStaticStrides().begin(), op.getStaticStrides().end());
   return success();
+}
+
+/// `offsets` with each dynamic entry replaced by the next of `values`.
+llvm::SmallVector<int64_t, 4> resolveOffsets(llvm::ArrayRef<int64_t> offsets,
+                                             llvm::ArrayRef<Value> values) {
+  llvm::SmallVector<int64_t, 4> resolved(offsets);
+  for (int64_t &offset : resolved)
+    if (mlir::ShapedType::isDynamic(offset)) {
+      offset = scalarIndex(values.front());
+      values = values.drop_front();
+    }
+  return resolved;
 }
 
 /// Why the window does not lie inside a tensor of `shape`, or "". MLIR's
@@ -64,14 +76,18 @@ std::string windowError(llvm::ArrayRef<int64_t> shape,
 template <typename SliceOp> Factory sliceKernel(Operation *op, bool scatter) {
   auto slice = cast<SliceOp>(op);
   llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
-  if (failed(staticWindow(slice, offsets, sizes, steps)))
+  if (failed(getWindow(slice, offsets, sizes, steps)))
     return failure();
+  // Dynamic offsets follow the source (and the destination).
+  unsigned firstOffset = scatter ? 2 : 1;
   auto copy = [=](llvm::ArrayRef<Value> args, Tensor &out) {
+    llvm::SmallVector<int64_t, 4> at =
+        resolveOffsets(offsets, args.drop_front(firstOffset));
     const Tensor &big = scatter ? out : args[0].getTensor();
-    std::string error = windowError(big.shape(), offsets, sizes, steps);
+    std::string error = windowError(big.shape(), at, sizes, steps);
     if (!error.empty())
       return Status::error(error);
-    copyWindow(args[0].getTensor(), out, offsets, sizes, steps, scatter);
+    copyWindow(args[0].getTensor(), out, at, sizes, steps, scatter);
     return Status::ok();
   };
   if (scatter)
@@ -178,9 +194,10 @@ void mplang::rt::registerTensorKernels(KernelRegistry &r) {
   r.add("tensor.extract_slice", [](Operation *op, PlanBuilder &) -> Factory {
     auto slice = cast<tensor::ExtractSliceOp>(op);
     llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
-    if (failed(staticWindow(slice, offsets, sizes, steps)))
+    if (failed(getWindow(slice, offsets, sizes, steps)))
       return failure();
-    if (std::optional<TensorLayout> source = getLayout(slice.getSourceType()))
+    std::optional<TensorLayout> source = getLayout(slice.getSourceType());
+    if (source && slice.getOffsets().empty())
       if (std::optional<size_t> offset = contiguousRun(
               source->dtype, source->shape, offsets, sizes, steps))
         return makeViewKernel(op, *offset);

@@ -1,0 +1,146 @@
+//===- SSOps.td - ss dialect operations --------------------*- tablegen -*-===//
+
+#ifndef MPLANG_DIALECT_SS_IR_SSOPS_TD
+#define MPLANG_DIALECT_SS_IR_SSOPS_TD
+
+include "mplang/Dialect/SS/IR/SSDialect.td"
+include "mplang/Dialect/SS/IR/SSTypes.td"
+include "mplang/Dialect/Simp/IR/SimpTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// Every ss op checks that it runs at the global level of a program and that
+// its ranks are inside the world (SSOps.cpp).
+class SS_GlobalOp<string mnemonic, list<Trait> traits = []>
+    : SS_Op<mnemonic, !listconcat(traits, [Pure])> {
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Into and out of shares
+//===----------------------------------------------------------------------===//
+
+def SS_ShareOp : SS_GlobalOp<"share"> {
+  let summary = "Secret-share a party's private value";
+  let description = [{
+    The one rank holding `input` splits it into shares for the parties of
+    the result type, under its scheme. The input must be held by exactly
+    one rank and have the shared value type.
+
+    Example: P0 shares its vector with P1.
+
+    ```mlir
+    %s = ss.share %x : !simp.mp<tensor<8xi64>, [0]> -> !ss.share<tensor<8xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins Simp_MPType:$input);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
+def SS_RevealOp : SS_GlobalOp<"reveal"> {
+  let summary = "Give a shared value to a party set";
+  let description = [{
+    The holders of the shares send them to the ranks of the result type's
+    static party set, which reconstruct the value; nobody else learns it.
+
+    Example: only P0 learns the value.
+
+    ```mlir
+    %x = ss.reveal %s : !ss.share<tensor<8xi64>, [0, 1]> -> !simp.mp<tensor<8xi64>, [0]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input);
+  let results = (outs Simp_MPType:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Arithmetic, element by element
+//===----------------------------------------------------------------------===//
+
+class SS_BinaryOp<string mnemonic, string what, string example>
+    : SS_GlobalOp<mnemonic, [SameOperandsAndResultType]> {
+  let summary = "Element-wise " # what # " of two shared values";
+  let description = "Both operands are shared among the same parties with "
+    # "the same scheme and type; so is the result.\n\nExample:\n\n```mlir\n"
+    # example # "\n```\n";
+  let arguments = (ins SS_ShareType:$lhs, SS_ShareType:$rhs);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($result))
+  }];
+}
+
+def SS_AddOp : SS_BinaryOp<"add", "sum",
+  "%c = ss.add %a, %b : !ss.share<tensor<8xi64>, [0, 1]>">;
+def SS_SubOp : SS_BinaryOp<"sub", "difference",
+  "%c = ss.sub %a, %b : !ss.share<tensor<8xi64>, [0, 1]>">;
+def SS_MulOp : SS_BinaryOp<"mul", "product (a multiplication protocol)",
+  "%c = ss.mul %a, %b : !ss.share<tensor<8xi64>, [0, 1]>">;
+
+def SS_NegOp : SS_GlobalOp<"neg", [SameOperandsAndResultType]> {
+  let summary = "Element-wise negation of a shared value";
+  let description = [{
+    Example:
+
+    ```mlir
+    %n = ss.neg %a : !ss.share<tensor<8xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
+}
+
+def SS_MulPublicOp : SS_GlobalOp<"mul_public",
+                                 [AllTypesMatch<["input", "result"]>]> {
+  let summary = "Element-wise product of a shared value and a public one";
+  let description = [{
+    `plain` is a public value: every holder of the shares holds it (its
+    party set contains theirs), and it has the shared value type; each holder multiplies its
+    share by it, with no message. The holders must hold the same public
+    value, as for any value they compute with together.
+
+    Example: scale by a vector P0 and P1 both know.
+
+    ```mlir
+    %y = ss.mul_public %s, %w : !ss.share<tensor<8xi64>, [0, 1]>, !simp.mp<tensor<8xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input, Simp_MPType:$plain);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $input `,` $plain attr-dict `:` qualified(type($input)) `,`
+    qualified(type($plain))
+  }];
+}
+
+def SS_SumOp : SS_GlobalOp<"sum"> {
+  let summary = "Sum of a shared value over some of its dimensions";
+  let description = [{
+    Adds up the elements of `input` along `dimensions` (sorted, unique, in
+    range), which the result's value type drops, as `linalg.reduce` does;
+    the result is shared among the same parties with the same scheme. For
+    additive sharing each holder sums its own share, with no message.
+
+    Example: the sum of a vector, shared.
+
+    ```mlir
+    %t = ss.sum %s [0] : !ss.share<tensor<8xi64>, [0, 1]> -> !ss.share<tensor<i64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input, DenseI64ArrayAttr:$dimensions);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $input $dimensions attr-dict `:` qualified(type($input)) `->`
+    qualified(type($result))
+  }];
+}
+
+#endif // MPLANG_DIALECT_SS_IR_SSOPS_TD

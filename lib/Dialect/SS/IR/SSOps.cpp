@@ -1,0 +1,118 @@
+//===- SSOps.cpp - ss dialect operations ------------------------*- C++ -*-===//
+
+#include "mplang/Dialect/SS/IR/SSOps.h"
+#include "mplang/Dialect/Simp/IR/Parties.h"
+#include "mplang/Dialect/Simp/IR/SimpOps.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::ss;
+
+#define GET_OP_CLASSES
+#include "mplang/Dialect/SS/IR/SSOps.cpp.inc"
+
+namespace {
+
+/// Shares exist only between the parties of a global program: not inside a
+/// party's local code, nor in a projected per-rank program. The holders of
+/// the shares an op uses must be inside the world (the simp dialect checks
+/// the ranks of `!simp.mp` types).
+LogicalResult verifyGlobal(Operation *op) {
+  for (Operation *it = op->getParentOp(); it; it = it->getParentOp())
+    if (isa<simp::PCallOp, simp::PCallDynamicOp, simp::IfPresentOp>(it) ||
+        it->hasAttr(simp::SimpDialect::getRankAttrName()))
+      return op->emitOpError("must be at the global level of a program, not "
+                             "inside '")
+             << it->getName() << "'";
+  auto check = [&](Type type) -> LogicalResult {
+    if (auto share = dyn_cast<ShareType>(type))
+      return simp::verifyRanksInWorld(op, share.getParties(), "share holder");
+    return success();
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(check(type)))
+      return failure();
+  return success();
+}
+
+/// Checks that the local type of a `!simp.mp` operand or result (`what`)
+/// is the shared value type.
+LogicalResult verifySameValue(Operation *op, StringRef what, simp::MPType mp,
+                              ShareType share) {
+  if (mp.getValueType() == share.getValueType())
+    return success();
+  return op->emitOpError() << what << " value type " << mp.getValueType()
+                           << " differs from the shared type "
+                           << share.getValueType();
+}
+
+} // namespace
+
+LogicalResult ShareOp::verify() {
+  simp::MPType input = getInput().getType();
+  if (input.getParties().size() != 1)
+    return emitOpError("shares the value of one party, but its input is ")
+           << input;
+  if (failed(verifySameValue(*this, "input", input, getType())))
+    return failure();
+  return verifyGlobal(*this);
+}
+
+LogicalResult RevealOp::verify() {
+  simp::MPType result = getType();
+  if (result.isDynamic())
+    return emitOpError("reveals to a static party set, not ") << result;
+  if (failed(verifySameValue(*this, "result", result, getInput().getType())))
+    return failure();
+  return verifyGlobal(*this);
+}
+
+LogicalResult AddOp::verify() { return verifyGlobal(*this); }
+LogicalResult SubOp::verify() { return verifyGlobal(*this); }
+LogicalResult MulOp::verify() { return verifyGlobal(*this); }
+LogicalResult NegOp::verify() { return verifyGlobal(*this); }
+
+LogicalResult MulPublicOp::verify() {
+  simp::MPType pub = getPlain().getType();
+  ShareType share = getInput().getType();
+  if (pub.isDynamic())
+    return emitOpError("needs a public value of a static party set, not ")
+           << pub;
+  for (int64_t rank : share.getParties())
+    if (!pub.holds(rank))
+      return emitOpError("share holder ")
+             << rank << " does not hold the public value of type " << pub;
+  if (failed(verifySameValue(*this, "public", pub, share)))
+    return failure();
+  return verifyGlobal(*this);
+}
+
+LogicalResult SumOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  if (input.getParties() != result.getParties() ||
+      input.getScheme() != result.getScheme())
+    return emitOpError("result type ")
+           << result << " is not shared like its input " << input;
+  ArrayRef<int64_t> shape = input.getTensorType().getShape();
+  SmallVector<int64_t> kept;
+  int64_t next = 0;
+  for (int64_t dim : getDimensions()) {
+    if (dim < next || dim >= int64_t(shape.size()))
+      return emitOpError("dimensions must be sorted, unique and below the "
+                         "input's rank ")
+             << shape.size();
+    llvm::append_range(kept, shape.slice(next, dim - next));
+    next = dim + 1;
+  }
+  llvm::append_range(kept, shape.drop_front(next));
+  auto expected =
+      RankedTensorType::get(kept, input.getTensorType().getElementType());
+  if (result.getValueType() != expected)
+    return emitOpError("sums ") << input.getValueType() << " into " << expected
+                                << ", not " << result.getValueType();
+  return verifyGlobal(*this);
+}

@@ -1,0 +1,474 @@
+//===- LowerToSimp.cpp - ss ops to simp calls of the protocol library -----===//
+//
+// A share becomes a simp value held by its holders, each holding its own
+// share as its piece, so local arithmetic is a party call and the protocols
+// are library functions called with those values (docs/ss.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mplang/Dialect/SS/IR/SSOps.h"
+#include "mplang/Dialect/SS/Transforms/Passes.h"
+#include "mplang/Dialect/Simp/IR/Parties.h"
+#include "mplang/Dialect/Simp/IR/SimpOps.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::ss {
+#define GEN_PASS_DEF_SSLOWERTOSIMP
+#include "mplang/Dialect/SS/Transforms/Passes.h.inc"
+} // namespace mlir::ss
+
+using namespace mlir;
+using namespace mlir::ss;
+
+namespace {
+
+/// Element counts of the library's two-party additive protocols, increasing
+/// (MPLANG_SS_SIZES in lib/Protocols/ProtocolSizes.cmake).
+constexpr int64_t kLibrarySizes[] = {MPLANG_SS_SIZES};
+
+/// The smallest protocol size holding `elements`, or nullopt.
+std::optional<int64_t> getLibrarySize(int64_t elements) {
+  for (int64_t size : kLibrarySizes)
+    if (size >= elements)
+      return size;
+  return std::nullopt;
+}
+
+/// The shares an ss op works on.
+ShareType getShareType(Operation *op) {
+  for (Type type : op->getOperandTypes())
+    if (auto share = dyn_cast<ShareType>(type))
+      return share;
+  return cast<ShareType>(op->getResult(0).getType());
+}
+
+/// Fails on what the library has no protocol for.
+LogicalResult checkSupported(Operation *op) {
+  ShareType share = getShareType(op);
+  ArrayRef<int64_t> holders = share.getParties();
+  if (!isa<AdditiveAttr>(share.getScheme()) || holders.size() != 2)
+    return op->emitOpError("has no protocol for ")
+           << share.getScheme() << " sharing among " << holders.size()
+           << " parties; the library ships two-party #ss.additive";
+  if (auto s = dyn_cast<ShareOp>(op)) {
+    int64_t owner = s.getInput().getType().getParties()[0];
+    if (!llvm::is_contained(holders, owner))
+      return op->emitOpError("has no protocol for an owner outside the "
+                             "holders: rank ")
+             << owner << " holds no share";
+  }
+  if (auto reveal = dyn_cast<RevealOp>(op))
+    for (int64_t rank : reveal.getType().getParties())
+      if (!llvm::is_contained(holders, rank))
+        return op->emitOpError("has no protocol to reveal to rank ")
+               << rank << ", which holds no share";
+  int64_t elements = share.getTensorType().getNumElements();
+  if (isa<ShareOp, RevealOp, MulOp>(op) && !getLibrarySize(elements))
+    return op->emitOpError("has ")
+           << elements
+           << " elements, more than the largest protocol size the library "
+              "ships ("
+           << std::end(kLibrarySizes)[-1] << ")";
+  return success();
+}
+
+/// Shares flow only into ss ops and the ops that pass values on.
+LogicalResult checkShareUses(ModuleOp module) {
+  WalkResult walked = module.walk([](Operation *op) {
+    if (isa<SSDialect>(op->getDialect()) ||
+        isa<func::CallOp, func::ReturnOp, simp::YieldOp, simp::WhileLoopOp,
+            simp::UniformCondOp>(op))
+      return WalkResult::advance();
+    if (llvm::any_of(op->getOperandTypes(), llvm::IsaPred<ShareType>)) {
+      op->emitOpError("takes a secret-shared value; only ss ops compute on "
+                      "shares");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walked.wasInterrupted());
+}
+
+/// Whether a function's signature names shares: then values of share type
+/// exist even without ss ops.
+bool signaturesHoldShares(ModuleOp module) {
+  bool found = false;
+  module.walk([&](func::FuncOp func) {
+    func.getFunctionType().walk([&](ShareType) { found = true; });
+  });
+  return found;
+}
+
+/// The products that run as one protocol call: runs of the `ss.mul`s of a
+/// block with one party set and scheme, none using another's result, whose
+/// results no op uses before the last of them, within the largest protocol
+/// size.
+SmallVector<SmallVector<MulOp>> groupProducts(ArrayRef<Operation *> ops) {
+  SetVector<Block *> blocks;
+  for (Operation *op : ops)
+    if (isa<MulOp>(op))
+      blocks.insert(op->getBlock());
+  SmallVector<SmallVector<MulOp>> groups;
+  for (Block *block : blocks) {
+    SmallVector<MulOp> group;
+    llvm::DenseSet<Value> results;
+    int64_t elements = 0;
+    auto close = [&] {
+      if (!group.empty())
+        groups.push_back(std::move(group));
+      group.clear();
+      results.clear();
+      elements = 0;
+    };
+    for (Operation &op : *block) {
+      bool usesGroup = false;
+      op.walk([&](Operation *inner) {
+        usesGroup |= llvm::any_of(inner->getOperands(),
+                                  [&](Value v) { return results.contains(v); });
+      });
+      auto mul = dyn_cast<MulOp>(op);
+      if (!mul) {
+        if (usesGroup)
+          close();
+        continue;
+      }
+      ShareType type = mul.getType();
+      int64_t n = type.getTensorType().getNumElements();
+      if (usesGroup ||
+          (!group.empty() &&
+           (group.front().getType().getParties() != type.getParties() ||
+            group.front().getType().getScheme() != type.getScheme() ||
+            !getLibrarySize(elements + n))))
+        close();
+      group.push_back(mul);
+      results.insert(mul.getResult());
+      elements += n;
+    }
+    close();
+  }
+  return groups;
+}
+
+/// Every share type, in values, signatures and attributes, becomes the
+/// `!simp.mp` of its holders.
+void retype(ModuleOp module) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](ShareType type) -> Type {
+    return simp::MPType::get(type.getValueType(), type.getParties());
+  });
+  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Local code
+//===----------------------------------------------------------------------===//
+
+using Body =
+    function_ref<SmallVector<Value>(OpBuilder &, Location, ValueRange)>;
+
+/// A simp.pcall on `parties` over `args`, whose results `body` computes
+/// from the local arguments.
+SmallVector<Value> createPCall(OpBuilder &b, Location loc,
+                               ArrayRef<int64_t> parties, ValueRange args,
+                               Body body) {
+  auto block = std::make_unique<Block>();
+  for (Value arg : args)
+    block->addArgument(simp::getLocalType(arg.getType()), loc);
+  // The block has no region yet to take the context from.
+  OpBuilder inner(b.getContext());
+  inner.setInsertionPointToEnd(block.get());
+  SmallVector<Value> results = body(inner, loc, block->getArguments());
+  inner.create<simp::YieldOp>(loc, results);
+  SmallVector<Type> types;
+  for (Value result : results)
+    types.push_back(simp::MPType::get(result.getType(), parties));
+  auto pcall = b.create<simp::PCallOp>(loc, types, parties, args);
+  pcall.getBody().push_back(block.release());
+  return pcall.getResults();
+}
+
+RankedTensorType getLocalTensorType(Value value) {
+  return cast<RankedTensorType>(simp::getLocalType(value.getType()));
+}
+
+/// `value`, a local tensor, as a tensor of `type` with the same elements,
+/// one of the two being a vector.
+Value reshape(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
+  auto from = cast<RankedTensorType>(value.getType());
+  if (from == type)
+    return value;
+  bool expand = type.getRank() > from.getRank();
+  RankedTensorType wide = expand ? type : from;
+  // A vector and a scalar tensor have no dimension to group.
+  SmallVector<ReassociationIndices> groups;
+  if (wide.getRank() > 1)
+    groups.push_back(llvm::to_vector<2>(llvm::seq<int64_t>(0, wide.getRank())));
+  if (expand)
+    return b.create<tensor::ExpandShapeOp>(loc, type, value, groups);
+  return b.create<tensor::CollapseShapeOp>(loc, type, value, groups);
+}
+
+/// The vector of `type`'s elements.
+RankedTensorType getVectorType(RankedTensorType type) {
+  return RankedTensorType::get({type.getNumElements()}, type.getElementType());
+}
+
+/// `values` laid end to end as one vector of `size` elements, zeros after
+/// them, computed by `parties`.
+Value pack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
+           ValueRange values, int64_t size) {
+  return createPCall(
+      b, loc, parties, values,
+      [&](OpBuilder &in, Location loc, ValueRange locals) {
+        SmallVector<Value> parts;
+        int64_t used = 0;
+        for (Value local : locals) {
+          auto type = cast<RankedTensorType>(local.getType());
+          parts.push_back(reshape(in, loc, local, getVectorType(type)));
+          used += type.getNumElements();
+        }
+        if (used < size) {
+          auto padding = RankedTensorType::get({size - used}, in.getI64Type());
+          parts.push_back(
+              in.create<arith::ConstantOp>(loc, in.getZeroAttr(padding)));
+        }
+        if (parts.size() == 1)
+          return SmallVector<Value>{parts[0]};
+        return SmallVector<Value>{
+            in.create<tensor::ConcatOp>(loc, /*dim=*/0, parts)};
+      })[0];
+}
+
+/// The inverse of `pack`: the values of `types` at the start of `packed`,
+/// computed by `parties`.
+SmallVector<Value> unpack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
+                          Value packed, ArrayRef<RankedTensorType> types) {
+  return createPCall(
+      b, loc, parties, packed,
+      [&](OpBuilder &in, Location loc, ValueRange locals) {
+        Value vector = locals[0];
+        int64_t size = cast<RankedTensorType>(vector.getType()).getDimSize(0);
+        SmallVector<Value> pieces;
+        int64_t offset = 0;
+        for (RankedTensorType type : types) {
+          int64_t n = type.getNumElements();
+          Value piece = vector;
+          if (n != size)
+            piece = in.create<tensor::ExtractSliceOp>(
+                loc, vector, ArrayRef<OpFoldResult>{in.getIndexAttr(offset)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(n)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(1)});
+          pieces.push_back(reshape(in, loc, piece, type));
+          offset += n;
+        }
+        return pieces;
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// The lowering of each op, on the retyped module
+//===----------------------------------------------------------------------===//
+
+class Lowering {
+public:
+  explicit Lowering(ModuleOp module)
+      : module(module), symbols(module),
+        declarations(module.getBody()->begin()) {}
+
+  /// Replaces `op` (not a product) and erases it.
+  void lower(Operation *op);
+  /// Replaces the products of `group` by one call and erases them.
+  void lowerProducts(ArrayRef<MulOp> group);
+
+private:
+  /// Calls the library's `protocol` on `operands`, each the values of one
+  /// argument laid end to end in a vector of the protocol's size (the first
+  /// argument's values give the count), and returns the values of those
+  /// types in the result, held by `parties`.
+  SmallVector<Value> callPacked(OpBuilder &b, Location loc, StringRef protocol,
+                                ArrayRef<ValueRange> operands,
+                                ArrayRef<int64_t> parties);
+  /// Calls the library's `protocol` of `size` elements.
+  Value callProtocol(OpBuilder &b, Location loc, StringRef protocol,
+                     int64_t size, ValueRange args, Type resultType);
+
+  ModuleOp module;
+  SymbolTable symbols;
+  /// Declarations go before this op, in the order they are made.
+  Block::iterator declarations;
+  llvm::DenseMap<std::pair<StringAttr, Type>, func::FuncOp> declared;
+};
+
+Value Lowering::callProtocol(OpBuilder &b, Location loc, StringRef protocol,
+                             int64_t size, ValueRange args, Type resultType) {
+  MLIRContext *ctx = module.getContext();
+  auto name = StringAttr::get(ctx, protocol + ".n" + Twine(size));
+  auto type = FunctionType::get(ctx, args.getTypes(), resultType);
+  func::FuncOp &decl = declared[{name, type}];
+  if (!decl) {
+    OpBuilder at(module.getBody(), declarations);
+    decl = at.create<func::FuncOp>(module.getLoc(), name, type);
+    decl.setPrivate();
+    decl->setAttr(simp::SimpDialect::getLinkNameAttrName(), name);
+    // A program's own function of that name keeps it.
+    symbols.insert(decl);
+  }
+  return b.create<func::CallOp>(loc, decl, args).getResult(0);
+}
+
+SmallVector<Value> Lowering::callPacked(OpBuilder &b, Location loc,
+                                        StringRef protocol,
+                                        ArrayRef<ValueRange> operands,
+                                        ArrayRef<int64_t> parties) {
+  SmallVector<RankedTensorType> types;
+  int64_t elements = 0;
+  for (Value value : operands[0]) {
+    types.push_back(getLocalTensorType(value));
+    elements += types.back().getNumElements();
+  }
+  int64_t size = *getLibrarySize(elements);
+  SmallVector<Value> args;
+  for (ValueRange values : operands)
+    args.push_back(pack(b, loc,
+                        cast<simp::MPType>(values[0].getType()).getParties(),
+                        values, size));
+  Type result =
+      simp::MPType::get(simp::getLocalType(args[0].getType()), parties);
+  Value packed = callProtocol(b, loc, protocol, size, args, result);
+  return unpack(b, loc, parties, packed, types);
+}
+
+void Lowering::lower(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto type = cast<simp::MPType>(op->getResult(0).getType());
+  ArrayRef<int64_t> parties = type.getParties();
+  auto local = [&](function_ref<Value(OpBuilder &, ValueRange)> f) {
+    return createPCall(b, loc, parties, op->getOperands(),
+                       [&](OpBuilder &in, Location, ValueRange locals) {
+                         return SmallVector<Value>{f(in, locals)};
+                       })[0];
+  };
+  Value result =
+      TypeSwitch<Operation *, Value>(op)
+          .Case([&](AddOp) {
+            return local([&](OpBuilder &in, ValueRange v) {
+              return in.create<arith::AddIOp>(loc, v[0], v[1]);
+            });
+          })
+          .Case([&](SubOp) {
+            return local([&](OpBuilder &in, ValueRange v) {
+              return in.create<arith::SubIOp>(loc, v[0], v[1]);
+            });
+          })
+          .Case([&](MulPublicOp) {
+            return local([&](OpBuilder &in, ValueRange v) {
+              return in.create<arith::MulIOp>(loc, v[0], v[1]);
+            });
+          })
+          .Case([&](NegOp) {
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value zero = in.create<arith::ConstantOp>(
+                  loc, in.getZeroAttr(v[0].getType()));
+              return in.create<arith::SubIOp>(loc, zero, v[0]);
+            });
+          })
+          .Case([&](SumOp sum) {
+            auto summed = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value zero =
+                  in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
+              auto reduce = in.create<linalg::ReduceOp>(
+                  loc, v[0], zero, sum.getDimensions(),
+                  [](OpBuilder &body, Location loc, ValueRange args) {
+                    Value s = body.create<arith::AddIOp>(loc, args[0], args[1]);
+                    body.create<linalg::YieldOp>(loc, s);
+                  });
+              return reduce.getResult(0);
+            });
+          })
+          .Case([&](ShareOp) {
+            return callPacked(b, loc, "mplang.ss.a2.share", {op->getOperands()},
+                              parties)[0];
+          })
+          .Case([&](RevealOp) {
+            auto holders =
+                cast<simp::MPType>(op->getOperand(0).getType()).getParties();
+            return callPacked(b, loc,
+                              parties == holders ? "mplang.ss.a2.open"
+                                                 : "mplang.ss.a2.reveal",
+                              {op->getOperands()}, parties)[0];
+          });
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
+}
+
+void Lowering::lowerProducts(ArrayRef<MulOp> group) {
+  MulOp last = group.back();
+  OpBuilder b(last);
+  SmallVector<Value> lhs, rhs;
+  for (MulOp mul : group) {
+    // The module is retyped: the ops' typed accessors would cast.
+    lhs.push_back(mul->getOperand(0));
+    rhs.push_back(mul->getOperand(1));
+  }
+  ArrayRef<int64_t> parties = cast<simp::MPType>(lhs[0].getType()).getParties();
+  SmallVector<Value> products =
+      callPacked(b, last.getLoc(), "mplang.ss.a2.mul", {lhs, rhs}, parties);
+  for (auto [op, product] : llvm::zip(group, products)) {
+    MulOp mul = op;
+    mul->getResult(0).replaceAllUsesWith(product);
+    mul.erase();
+  }
+}
+
+struct SSLowerToSimpPass
+    : public ss::impl::SSLowerToSimpBase<SSLowerToSimpPass> {
+  void runOnOperation() override {
+    if (failed(lowerToSimp(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult ss::lowerToSimp(ModuleOp module) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<SSDialect>(op->getDialect()))
+      ops.push_back(op);
+  });
+  if (ops.empty() && !signaturesHoldShares(module))
+    return success();
+  if (failed(checkShareUses(module)))
+    return failure();
+  for (Operation *op : ops)
+    if (failed(checkSupported(op)))
+      return failure();
+  // Tools that call this outside a pass have not loaded what it builds.
+  module.getContext()
+      ->loadDialect<arith::ArithDialect, func::FuncDialect,
+                    linalg::LinalgDialect, simp::SimpDialect,
+                    tensor::TensorDialect>();
+  SmallVector<SmallVector<MulOp>> groups = groupProducts(ops);
+  llvm::DenseMap<Operation *, ArrayRef<MulOp>> lastOfGroup;
+  for (const SmallVector<MulOp> &group : groups)
+    lastOfGroup[group.back()] = group;
+
+  retype(module);
+  Lowering lowering(module);
+  for (Operation *op : ops) {
+    if (!isa<MulOp>(op))
+      lowering.lower(op);
+    else if (auto it = lastOfGroup.find(op); it != lastOfGroup.end())
+      lowering.lowerProducts(it->second);
+  }
+  return success();
+}

@@ -1,0 +1,191 @@
+// RUN: mplang-opt %s -split-input-file -verify-diagnostics
+
+//===----------------------------------------------------------------------===//
+// !ss.share
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{!ss.share needs a statically shaped tensor, not 'i64'}}
+func.func private @scalar(!ss.share<i64, [0, 1]>)
+
+// -----
+
+// expected-error @+1 {{!ss.share needs a statically shaped tensor, not 'tensor<?xi64>'}}
+func.func private @dynamic_shape(!ss.share<tensor<?xi64>, [0, 1]>)
+
+// -----
+
+// expected-error @+1 {{party set must be sorted, but 0 follows 1}}
+func.func private @unsorted(!ss.share<tensor<4xi64>, [1, 0]>)
+
+// -----
+
+// expected-error @+1 {{!ss.share needs at least two parties, got 1}}
+func.func private @one_party(!ss.share<tensor<4xi64>, [0]>)
+
+// -----
+
+// expected-error @+1 {{expected a secret-sharing scheme such as #ss.additive, got 1 : i64}}
+func.func private @not_a_scheme(!ss.share<tensor<4xi64>, [0, 1], 1>)
+
+// -----
+
+// expected-error @+1 {{#ss.additive shares elements of Z_2^64 (i64), not 'i32'}}
+func.func private @narrow(!ss.share<tensor<4xi32>, [0, 1]>)
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+func.func @no_world(%a: !ss.share<tensor<4xi64>, [0, 1]>) {
+  // expected-error @+1 {{'ss.neg' op requires an enclosing module with 'simp.world_size'}}
+  %n = ss.neg %a : !ss.share<tensor<4xi64>, [0, 1]>
+  return
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @outside(%a: !ss.share<tensor<4xi64>, [1, 2]>) {
+    // expected-error @+1 {{'ss.neg' op share holder rank 2 is outside the world of 2 parties}}
+    %n = ss.neg %a : !ss.share<tensor<4xi64>, [1, 2]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @local(%a: !ss.share<tensor<4xi64>, [0, 1]>) {
+    simp.pcall [0] (%a) : (!ss.share<tensor<4xi64>, [0, 1]>) -> () {
+    ^bb0(%s: !ss.share<tensor<4xi64>, [0, 1]>):
+      // expected-error @+1 {{'ss.neg' op must be at the global level of a program, not inside 'simp.pcall'}}
+      %n = ss.neg %s : !ss.share<tensor<4xi64>, [0, 1]>
+      simp.yield
+    }
+    return
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// ss.share
+//===----------------------------------------------------------------------===//
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @two_owners(%x: !simp.mp<tensor<4xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.share' op shares the value of one party, but its input is '!simp.mp<tensor<4xi64>, [0, 1]>'}}
+    %s = ss.share %x : !simp.mp<tensor<4xi64>, [0, 1]> -> !ss.share<tensor<4xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @shape(%x: !simp.mp<tensor<8xi64>, [0]>) {
+    // expected-error @+1 {{'ss.share' op input value type 'tensor<8xi64>' differs from the shared type 'tensor<4xi64>'}}
+    %s = ss.share %x : !simp.mp<tensor<8xi64>, [0]> -> !ss.share<tensor<4xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// ss.reveal
+//===----------------------------------------------------------------------===//
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @dynamic(%s: !ss.share<tensor<4xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.reveal' op reveals to a static party set, not '!simp.mp<tensor<4xi64>, ?>'}}
+    %x = ss.reveal %s : !ss.share<tensor<4xi64>, [0, 1]> -> !simp.mp<tensor<4xi64>, ?>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @shape(%s: !ss.share<tensor<4xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.reveal' op result value type 'tensor<2x2xi64>' differs from the shared type 'tensor<4xi64>'}}
+    %x = ss.reveal %s : !ss.share<tensor<4xi64>, [0, 1]> -> !simp.mp<tensor<2x2xi64>, [0]>
+    return
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @parties(%a: !ss.share<tensor<4xi64>, [0, 1]>, %b: !ss.share<tensor<4xi64>, [0, 2]>) {
+    // expected-error @+1 {{'ss.add' op requires the same type for all operands and results}}
+    %c = "ss.add"(%a, %b) : (!ss.share<tensor<4xi64>, [0, 1]>, !ss.share<tensor<4xi64>, [0, 2]>) -> !ss.share<tensor<4xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @dynamic(%a: !ss.share<tensor<4xi64>, [0, 1]>, %w: !simp.mp<tensor<4xi64>, ?>) {
+    // expected-error @+1 {{'ss.mul_public' op needs a public value of a static party set, not '!simp.mp<tensor<4xi64>, ?>'}}
+    %c = ss.mul_public %a, %w : !ss.share<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<4xi64>, ?>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @not_held(%a: !ss.share<tensor<4xi64>, [0, 1]>, %w: !simp.mp<tensor<4xi64>, [0, 2]>) {
+    // expected-error @+1 {{'ss.mul_public' op share holder 1 does not hold the public value of type '!simp.mp<tensor<4xi64>, [0, 2]>'}}
+    %c = ss.mul_public %a, %w : !ss.share<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<4xi64>, [0, 2]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @shape(%a: !ss.share<tensor<4xi64>, [0, 1]>, %w: !simp.mp<tensor<1xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.mul_public' op public value type 'tensor<1xi64>' differs from the shared type 'tensor<4xi64>'}}
+    %c = ss.mul_public %a, %w : !ss.share<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<1xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @parties(%a: !ss.share<tensor<4xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.sum' op result type '!ss.share<tensor<i64>, [0, 2]>' is not shared like its input '!ss.share<tensor<4xi64>, [0, 1]>'}}
+    %s = ss.sum %a [0] : !ss.share<tensor<4xi64>, [0, 1]> -> !ss.share<tensor<i64>, [0, 2]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @dims(%a: !ss.share<tensor<2x3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.sum' op dimensions must be sorted, unique and below the input's rank 2}}
+    %s = ss.sum %a [1, 0] : !ss.share<tensor<2x3xi64>, [0, 1]> -> !ss.share<tensor<i64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @shape(%a: !ss.share<tensor<2x3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.sum' op sums 'tensor<2x3xi64>' into 'tensor<3xi64>', not 'tensor<2xi64>'}}
+    %s = ss.sum %a [0] : !ss.share<tensor<2x3xi64>, [0, 1]> -> !ss.share<tensor<2xi64>, [0, 1]>
+    return
+  }
+}

@@ -1,0 +1,181 @@
+// RUN: mplang-opt %s --ss-lower-to-simp -split-input-file | FileCheck %s
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// Local ops are party calls of the holders on their shares.
+// CHECK-LABEL: func.func @local
+// CHECK-SAME: (%[[A:.*]]: !simp.mp<tensor<4xi64>, [0, 1]>, %[[B:.*]]: !simp.mp<tensor<4xi64>, [0, 1]>, %[[W:.*]]: !simp.mp<tensor<4xi64>, [0, 1, 2]>) -> (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<i64>, [0, 1]>)
+// CHECK: %[[SUM:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]])
+// CHECK-NEXT: ^bb0(%[[X:.*]]: tensor<4xi64>, %[[Y:.*]]: tensor<4xi64>):
+// CHECK-NEXT: %[[R:.*]] = arith.addi %[[X]], %[[Y]] : tensor<4xi64>
+// CHECK-NEXT: simp.yield %[[R]] : tensor<4xi64>
+// CHECK: %[[DIFF:.*]] = simp.pcall [0, 1] (%[[SUM]], %[[B]])
+// CHECK: arith.subi
+// CHECK: %[[NEG:.*]] = simp.pcall [0, 1] (%[[DIFF]])
+// CHECK-NEXT: ^bb0(%[[V:.*]]: tensor<4xi64>):
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant dense<0> : tensor<4xi64>
+// CHECK-NEXT: arith.subi %[[ZERO]], %[[V]] : tensor<4xi64>
+// CHECK: %[[SCALED:.*]] = simp.pcall [0, 1] (%[[NEG]], %[[W]]) : (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<4xi64>, [0, 1, 2]>) -> !simp.mp<tensor<4xi64>, [0, 1]>
+// CHECK: arith.muli
+// CHECK: %[[TOTAL:.*]] = simp.pcall [0, 1] (%[[SCALED]]) : (!simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<i64>, [0, 1]>
+// CHECK-NEXT: ^bb0(%[[T:.*]]: tensor<4xi64>):
+// CHECK-NEXT: %[[INIT:.*]] = arith.constant dense<0> : tensor<i64>
+// CHECK-NEXT: %[[RED:.*]] = linalg.reduce ins(%[[T]] : tensor<4xi64>) outs(%[[INIT]] : tensor<i64>) dimensions = [0]
+// CHECK: arith.addi
+// CHECK: simp.yield %[[RED]] : tensor<i64>
+// CHECK: return %[[SCALED]], %[[TOTAL]] : !simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<i64>, [0, 1]>
+module attributes {simp.world_size = 3 : i64} {
+  func.func @local(%a: !s, %b: !s, %w: !simp.mp<tensor<4xi64>, [0, 1, 2]>) -> (!s, !ss.share<tensor<i64>, [0, 1]>) {
+    %sum = ss.add %a, %b : !s
+    %diff = ss.sub %sum, %b : !s
+    %neg = ss.neg %diff : !s
+    %scaled = ss.mul_public %neg, %w : !s, !simp.mp<tensor<4xi64>, [0, 1, 2]>
+    %total = ss.sum %scaled [0] : !s -> !ss.share<tensor<i64>, [0, 1]>
+    return %scaled, %total : !s, !ss.share<tensor<i64>, [0, 1]>
+  }
+}
+
+// -----
+
+// Sharing and revealing pad to the library's size and cut back. Rank 1
+// shares here, so its declaration binds the library's owner role to it.
+// CHECK-LABEL: module attributes
+// CHECK: func.func private @mplang.ss.a2.share.n16(!simp.mp<tensor<16xi64>, [1]>) -> !simp.mp<tensor<16xi64>, [0, 1]> attributes {simp.link_name = "mplang.ss.a2.share.n16"}
+// CHECK: func.func private @mplang.ss.a2.reveal.n16(!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [1]> attributes {simp.link_name = "mplang.ss.a2.reveal.n16"}
+// CHECK: func.func private @mplang.ss.a2.open.n16(!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]> attributes {simp.link_name = "mplang.ss.a2.open.n16"}
+// CHECK-LABEL: func.func @share_reveal
+// CHECK: %[[PADDED:.*]] = simp.pcall [1] (%{{.*}}) : (!simp.mp<tensor<2x3xi64>, [1]>) -> !simp.mp<tensor<16xi64>, [1]>
+// CHECK-NEXT: ^bb0(%[[X:.*]]: tensor<2x3xi64>):
+// CHECK-NEXT: %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1]] : tensor<2x3xi64> into tensor<6xi64>
+// CHECK-NEXT: %[[ZEROS:.*]] = arith.constant dense<0> : tensor<10xi64>
+// CHECK-NEXT: %[[CAT:.*]] = tensor.concat dim(0) %[[FLAT]], %[[ZEROS]]
+// CHECK-NEXT: simp.yield %[[CAT]] : tensor<16xi64>
+// CHECK: %[[SHARES:.*]] = call @mplang.ss.a2.share.n16(%[[PADDED]])
+// CHECK: %[[S:.*]] = simp.pcall [0, 1] (%[[SHARES]]) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<2x3xi64>, [0, 1]>
+// CHECK-NEXT: ^bb0(%[[P:.*]]: tensor<16xi64>):
+// CHECK-NEXT: %[[CUT:.*]] = tensor.extract_slice %[[P]][0] [6] [1] : tensor<16xi64> to tensor<6xi64>
+// CHECK-NEXT: %[[BACK:.*]] = tensor.expand_shape %[[CUT]] {{\[}}[0, 1]] output_shape [2, 3] : tensor<6xi64> into tensor<2x3xi64>
+// CHECK-NEXT: simp.yield %[[BACK]] : tensor<2x3xi64>
+// CHECK: call @mplang.ss.a2.reveal.n16(%{{.*}}) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [1]>
+// CHECK: simp.pcall [1]
+// CHECK: call @mplang.ss.a2.open.n16(%{{.*}}) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]>
+// CHECK: simp.pcall [0, 1]
+module attributes {simp.world_size = 2 : i64} {
+  func.func @share_reveal(%x: !simp.mp<tensor<2x3xi64>, [1]>)
+      -> (!simp.mp<tensor<2x3xi64>, [1]>, !simp.mp<tensor<2x3xi64>, [0, 1]>) {
+    %s = ss.share %x : !simp.mp<tensor<2x3xi64>, [1]> -> !ss.share<tensor<2x3xi64>, [0, 1]>
+    %r = ss.reveal %s : !ss.share<tensor<2x3xi64>, [0, 1]> -> !simp.mp<tensor<2x3xi64>, [1]>
+    %o = ss.reveal %s : !ss.share<tensor<2x3xi64>, [0, 1]> -> !simp.mp<tensor<2x3xi64>, [0, 1]>
+    return %r, %o : !simp.mp<tensor<2x3xi64>, [1]>, !simp.mp<tensor<2x3xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+// A scalar is a vector of one element.
+// CHECK-LABEL: func.func @scalar
+// CHECK: tensor.expand_shape %{{.*}} [] output_shape [1] : tensor<i64> into tensor<1xi64>
+// CHECK: call @mplang.ss.a2.share.n16
+// CHECK: tensor.extract_slice %{{.*}}[0] [1] [1] : tensor<16xi64> to tensor<1xi64>
+// CHECK-NEXT: tensor.collapse_shape %{{.*}} [] : tensor<1xi64> into tensor<i64>
+module attributes {simp.world_size = 2 : i64} {
+  func.func @scalar(%x: !simp.mp<tensor<i64>, [0]>) -> !ss.share<tensor<i64>, [0, 1]> {
+    %s = ss.share %x : !simp.mp<tensor<i64>, [0]> -> !ss.share<tensor<i64>, [0, 1]>
+    return %s : !ss.share<tensor<i64>, [0, 1]>
+  }
+}
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// Independent products run as one call at the last of them, their operands
+// laid end to end; a product of their results is a second call.
+// CHECK-LABEL: func.func @batch
+// CHECK-SAME: (%[[A:.*]]: !simp.mp<tensor<4xi64>, [0, 1]>, %[[B:.*]]: !simp.mp<tensor<2x2xi64>, [0, 1]>)
+// CHECK: %[[X:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]], %[[A]])
+// CHECK: tensor.concat dim(0) %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<4xi64>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) -> tensor<16xi64>
+// CHECK: %[[Y:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]], %[[A]])
+// CHECK: %[[Z:.*]] = call @mplang.ss.a2.mul.n16(%[[X]], %[[Y]])
+// CHECK: %[[P:.*]]:3 = simp.pcall [0, 1] (%[[Z]]) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<2x2xi64>, [0, 1]>, !simp.mp<tensor<4xi64>, [0, 1]>)
+// CHECK: tensor.extract_slice %{{.*}}[0] [4] [1]
+// CHECK: tensor.extract_slice %{{.*}}[4] [4] [1]
+// CHECK: tensor.extract_slice %{{.*}}[8] [4] [1]
+// CHECK: %[[SUM:.*]] = simp.pcall [0, 1] (%[[P]]#0, %[[P]]#2)
+// CHECK: call @mplang.ss.a2.mul.n16
+// CHECK-NOT: call @mplang.ss.a2.mul
+// CHECK: return
+module attributes {simp.world_size = 2 : i64} {
+  func.func @batch(%a: !s, %b: !ss.share<tensor<2x2xi64>, [0, 1]>) -> (!s, !ss.share<tensor<2x2xi64>, [0, 1]>) {
+    %p = ss.mul %a, %a : !s
+    %q = ss.mul %b, %b : !ss.share<tensor<2x2xi64>, [0, 1]>
+    %r = ss.mul %a, %a : !s
+    %sum = ss.add %p, %r : !s
+    %t = ss.mul %sum, %a : !s
+    return %t, %q : !s, !ss.share<tensor<2x2xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// Shares pass through calls and loop state as the holders' values.
+// CHECK-LABEL: func.func private @square
+// CHECK-SAME: (%{{.*}}: !simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<4xi64>, [0, 1]>
+// CHECK-LABEL: func.func @loop
+// CHECK: simp.while_loop (%{{.*}}, %{{.*}}) : (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<i64, [0]>) -> (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<i64, [0]>)
+// CHECK: ^bb0(%{{.*}}: !simp.mp<tensor<4xi64>, [0, 1]>, %{{.*}}: !simp.mp<i64, [0]>):
+// CHECK: call @square(%{{.*}}) : (!simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<4xi64>, [0, 1]>
+// CHECK-NOT: ss.
+module attributes {simp.world_size = 2 : i64} {
+  func.func private @square(%a: !s) -> !s {
+    %p = ss.mul %a, %a : !s
+    return %p : !s
+  }
+  func.func @loop(%a: !s, %n: !simp.mp<i64, [0]>) -> !s {
+    %r, %m = simp.while_loop (%a, %n) : (!s, !simp.mp<i64, [0]>) -> (!s, !simp.mp<i64, [0]>)
+    cond {
+    ^bb0(%x: !s, %i: !simp.mp<i64, [0]>):
+      %more = simp.pcall [0] (%i) : (!simp.mp<i64, [0]>) -> !simp.mp<i1, [0]> {
+      ^bb0(%v: i64):
+        %zero = arith.constant 0 : i64
+        %gt = arith.cmpi sgt, %v, %zero : i64
+        simp.yield %gt : i1
+      }
+      %both = simp.shuffle %more [0 <- 0, 1 <- 0] : !simp.mp<i1, [0]> -> !simp.mp<i1, [0, 1]>
+      simp.yield %both : !simp.mp<i1, [0, 1]>
+    } body {
+    ^bb0(%x: !s, %i: !simp.mp<i64, [0]>):
+      %y = func.call @square(%x) : (!s) -> !s
+      %j = simp.pcall [0] (%i) : (!simp.mp<i64, [0]>) -> !simp.mp<i64, [0]> {
+      ^bb0(%v: i64):
+        %one = arith.constant 1 : i64
+        %w = arith.subi %v, %one : i64
+        simp.yield %w : i64
+      }
+      simp.yield %y, %j : !s, !simp.mp<i64, [0]>
+    }
+    return %r : !s
+  }
+}
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// A program's own function of a protocol's name keeps it; the declaration
+// is renamed and links by its simp.link_name.
+// CHECK-LABEL: module attributes
+// CHECK: func.func private @mplang.ss.a2.mul.n16_0(!simp.mp<tensor<16xi64>, [0, 1]>, !simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]> attributes {simp.link_name = "mplang.ss.a2.mul.n16"}
+// CHECK: func.func @mplang.ss.a2.mul.n16()
+// CHECK: call @mplang.ss.a2.mul.n16_0
+module attributes {simp.world_size = 2 : i64} {
+  func.func @mplang.ss.a2.mul.n16() {
+    return
+  }
+  func.func @square(%a: !s) -> !s {
+    %p = ss.mul %a, %a : !s
+    return %p : !s
+  }
+}

@@ -1,0 +1,46 @@
+// RUN: mplang-opt %s | FileCheck %s
+// Printing, re-parsing and printing again is a fixed point, in the custom and
+// the generic form.
+// RUN: mplang-opt %s | mplang-opt | FileCheck %s
+// RUN: mplang-opt %s --mlir-print-op-generic | mplang-opt | FileCheck %s
+
+!s = !ss.share<tensor<4xi64>, [0, 2]>
+
+module attributes {simp.world_size = 3 : i64} {
+
+// The default scheme is not printed.
+// CHECK-LABEL: func.func @types
+// CHECK-SAME: !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK-SAME: !ss.share<tensor<2x3xi64>, [0, 1, 2]>
+// CHECK-SAME: !ss.share<tensor<i64>, [1, 2]>
+func.func @types(%a: !ss.share<tensor<4xi64>, [0, 2], #ss.additive>,
+                 %b: !ss.share<tensor<2x3xi64>, [0, 1, 2]>,
+                 %c: !ss.share<tensor<i64>, [1, 2]>) {
+  return
+}
+
+// CHECK-LABEL: func.func @ops
+// CHECK: %[[A:.*]] = ss.share %{{.*}} : !simp.mp<tensor<4xi64>, [0]> -> !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[B:.*]] = ss.share %{{.*}} : !simp.mp<tensor<4xi64>, [2]> -> !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[SUM:.*]] = ss.add %[[A]], %[[B]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[DIFF:.*]] = ss.sub %[[SUM]], %[[B]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[NEG:.*]] = ss.neg %[[DIFF]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[PROD:.*]] = ss.mul %[[NEG]], %[[A]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[SCALED:.*]] = ss.mul_public %[[PROD]], %{{.*}} : !ss.share<tensor<4xi64>, [0, 2]>, !simp.mp<tensor<4xi64>, [0, 1, 2]>
+// CHECK: %[[TOTAL:.*]] = ss.sum %[[SCALED]] [0] : !ss.share<tensor<4xi64>, [0, 2]> -> !ss.share<tensor<i64>, [0, 2]>
+// CHECK: %{{.*}} = ss.reveal %[[SCALED]] : !ss.share<tensor<4xi64>, [0, 2]> -> !simp.mp<tensor<4xi64>, [1]>
+func.func @ops(%x: !simp.mp<tensor<4xi64>, [0]>, %y: !simp.mp<tensor<4xi64>, [2]>,
+               %w: !simp.mp<tensor<4xi64>, [0, 1, 2]>) -> !simp.mp<tensor<4xi64>, [1]> {
+  %a = ss.share %x : !simp.mp<tensor<4xi64>, [0]> -> !s
+  %b = ss.share %y : !simp.mp<tensor<4xi64>, [2]> -> !s
+  %sum = ss.add %a, %b : !s
+  %diff = ss.sub %sum, %b : !s
+  %neg = ss.neg %diff : !s
+  %prod = ss.mul %neg, %a : !s
+  %scaled = ss.mul_public %prod, %w : !s, !simp.mp<tensor<4xi64>, [0, 1, 2]>
+  %total = ss.sum %scaled [0] : !s -> !ss.share<tensor<i64>, [0, 2]>
+  %r = ss.reveal %scaled : !s -> !simp.mp<tensor<4xi64>, [1]>
+  return %r : !simp.mp<tensor<4xi64>, [1]>
+}
+
+}
