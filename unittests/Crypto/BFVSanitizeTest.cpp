@@ -53,8 +53,8 @@ std::vector<double> invariantNoise(const Session &s, const Ciphertext &ct) {
       v += qHat[j] * llvm::APInt(kWidth, qj.mul(xi, factor[j]));
     }
     v = v.urem(q);
-    noise[i] = v.ugt(q.lshr(1)) ? -toDouble(q - v) / qValue
-                                : toDouble(v) / qValue;
+    noise[i] =
+        v.ugt(q.lshr(1)) ? -toDouble(q - v) / qValue : toDouble(v) / qValue;
   }
   return noise;
 }
