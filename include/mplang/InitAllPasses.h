@@ -3,6 +3,7 @@
 #ifndef MPLANG_INITALLPASSES_H
 #define MPLANG_INITALLPASSES_H
 
+#include "mplang/Dialect/BFV/Transforms/Passes.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 
 #include "mlir/Transforms/Passes.h"
@@ -13,6 +14,7 @@ namespace mplang {
 inline void registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::simp::registerSimpPasses();
+  mlir::bfv::registerBFVPasses();
 }
 
 } // namespace mplang
