@@ -1,7 +1,7 @@
 """BFV homomorphic encryption inside a party's function (the bfv dialect,
 docs/bfv.md): keys, encryption of integer vectors, `+`, `-` and `*` of
 ciphertexts (with each other or with plain vectors, encoded on the fly),
-relinearization, slot rotations, decryption.
+relinearization, slot rotations, sanitizing, decryption.
 
     def keygen_and_encrypt(x):
         pk, sk = bfv.keygen()
@@ -24,7 +24,7 @@ from ._trace import user_location
 from ._types import RUNTIME_DTYPE, OpaqueType, TensorType
 
 __all__ = ["keygen", "relin_keys", "galois_keys", "encrypt", "decrypt",
-           "relinearize", "rotate"]
+           "relinearize", "rotate", "sanitize"]
 
 DEFAULT_N = 4096
 DEFAULT_T = 1032193
@@ -95,9 +95,13 @@ def keygen(n=DEFAULT_N, t=DEFAULT_T):
 
 
 def _encoder(scope, params):
-    enc = _type("encoder", params)
-    (e,) = _emit(scope, [enc], f"bfv.create_encoder : {enc.mlir}")
-    return e
+    """The encoder of `params` in this block, created at its first use."""
+    key = ("bfv.encoder", params)
+    if key not in scope.memo:
+        enc = _type("encoder", params)
+        (scope.memo[key],) = _emit(scope, [enc],
+                                   f"bfv.create_encoder : {enc.mlir}")
+    return scope.memo[key]
 
 
 def _encode(scope, v, params, element=None):
@@ -157,6 +161,22 @@ def rotate(ciphertext, galois_key, steps):
     c, gk = as_value(ciphertext, scope), as_value(galois_key, scope)
     (out,) = _emit(scope, [c.type], f"bfv.rotate {c.name}, {gk.name} by "
                    f"{int(steps)} : {c.type.mlir}, {gk.type.mlir}")
+    return out
+
+
+def sanitize(ciphertext, public_key, security=40):
+    """The ciphertext rerandomized, switched to its first prime and with its
+    noise flooded, to go back to the key holder: its noise then reveals
+    nothing of how it was computed (statistical distance 2^-security), which
+    the compiler checks. Mask the slots the key holder must not see first
+    (multiply by a 0/1 vector)."""
+    scope = _scope()
+    c, pk = as_value(ciphertext, scope), as_value(public_key, scope)
+    if not _is_ciphertext(c):
+        _fail("bfv.sanitize takes a ciphertext")
+    attr = "" if security == 40 else f" security {int(security)}"
+    (out,) = _emit(scope, [c.type], f"bfv.sanitize {c.name}, {pk.name}{attr}"
+                   f" : {c.type.mlir}, {pk.type.mlir}")
     return out
 
 
