@@ -272,8 +272,8 @@ def test_sanitized_result_decrypts():
 
 def test_oblivious_groupby_sum_bfv():
     rng = np.random.default_rng(7)
-    data = rng.integers(-50, 100, 5000).astype(np.int64)  # three chunks
-    bins = rng.integers(0, 3, 5000).astype(np.int32)
+    data = rng.integers(-50, 100, 9000).astype(np.int64)  # three chunks
+    bins = rng.integers(0, 3, 9000).astype(np.int32)
 
     def groupby(d, b):
         return mp.lib.oblivious_groupby_sum_bfv(d, b, 3)
@@ -285,10 +285,12 @@ def test_oblivious_groupby_sum_bfv():
     assert sums.type.mlir == "!simp.mp<tensor<3xi64>, [1]>"
     np.testing.assert_array_equal(
         mp.fetch(sums)[1], [data[bins == k].sum() for k in range(3)])
-    # The receiver masks the sums before the key holder decrypts them.
+    # The receiver masks and sanitizes the sums before the key holder
+    # decrypts them.
     sender, receiver = program.ranks()
     assert "crypto.random_bytes" in receiver
     assert "crypto.random_bytes" not in sender
+    assert receiver.count("bfv.sanitize") == 3
 
 
 def test_function_cache_tells_arrays_apart():
