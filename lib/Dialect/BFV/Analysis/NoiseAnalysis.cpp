@@ -40,15 +40,7 @@ NoiseState NoiseState::join(const NoiseState &lhs, const NoiseState &rhs) {
   Noise noise;
   noise.variance = std::max(a.variance, b.variance);
   noise.flood = std::max(a.flood, b.flood);
-  noise.factors = a.factors;
-  for (auto [key, e] : b.factors) {
-    auto it =
-        llvm::find_if(noise.factors, [&](auto &f) { return f.first == key; });
-    if (it == noise.factors.end())
-      noise.factors.push_back({key, e});
-    else
-      it->second = std::max(it->second, e);
-  }
+  noise.factors = combineFactors(a.factors, b.factors, /*product=*/false);
   noise.carrier = a.carrier == b.carrier ? a.carrier : nullptr;
   noise.size = std::max(a.size, b.size);
   noise.primes = std::min(a.primes, b.primes);

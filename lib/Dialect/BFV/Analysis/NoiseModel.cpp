@@ -87,17 +87,15 @@ static unsigned exponent(const NoiseFactors &factors, const void *key) {
   return 0;
 }
 
-/// The factors of a product (`sum`) or of a sum of terms (the larger
-/// exponent of each, which over-counts the pairings of later products).
-static NoiseFactors combine(const NoiseFactors &a, const NoiseFactors &b,
-                            bool sum) {
+NoiseFactors mlir::bfv::combineFactors(const NoiseFactors &a,
+                                       const NoiseFactors &b, bool product) {
   NoiseFactors r = a;
   for (auto [key, e] : b) {
     auto it = llvm::find_if(r, [&](auto &f) { return f.first == key; });
     if (it == r.end())
       r.push_back({key, e});
     else
-      it->second = sum ? it->second + e : std::max(it->second, e);
+      it->second = product ? it->second + e : std::max(it->second, e);
   }
   return r;
 }
@@ -145,7 +143,7 @@ Noise NoiseModel::add(const Noise &a, const Noise &b) const {
   bool same = a.carrier && a.carrier == b.carrier;
   r.variance = same ? 4 * a.variance : a.variance + b.variance;
   r.flood = a.flood + b.flood;
-  r.factors = combine(a.factors, b.factors, /*sum=*/false);
+  r.factors = combineFactors(a.factors, b.factors, /*product=*/false);
   r.size = std::max(a.size, b.size);
   r.primes = std::min(a.primes, b.primes);
   return r;
@@ -189,10 +187,12 @@ Noise NoiseModel::mul(const Noise &a, const Noise &b) const {
                      : crossA + crossB) +
                product(a.variance, a.factors, b.variance, b.factors) +
                scale(r.primes) * rounding(r.size);
-  r.factors =
-      combine(combine(combine(carryA, b.factors, /*sum=*/true),
-                      combine(carryB, a.factors, /*sum=*/true), /*sum=*/false),
-              combine(a.factors, b.factors, /*sum=*/true), /*sum=*/false);
+  // The noise's terms: carry A times v_b, carry B times v_a, v_a v_b.
+  NoiseFactors termA = combineFactors(carryA, b.factors, /*product=*/true);
+  NoiseFactors termB = combineFactors(carryB, a.factors, /*product=*/true);
+  NoiseFactors termAB = combineFactors(a.factors, b.factors, /*product=*/true);
+  r.factors = combineFactors(combineFactors(termA, termB, /*product=*/false),
+                             termAB, /*product=*/false);
   return r;
 }
 
@@ -201,7 +201,7 @@ Noise NoiseModel::relinearize(const Noise &a) const {
     return a; // returned unchanged
   Noise r = a;
   r.variance += keySwitchVariance();
-  r.factors = combine(r.factors, {{nullptr, 1}}, /*sum=*/false);
+  r.factors = combineFactors(r.factors, {{nullptr, 1}}, /*product=*/false);
   r.size = 2;
   return r;
 }
@@ -211,7 +211,7 @@ Noise NoiseModel::rotate(const Noise &a, unsigned keySwitches) const {
   Noise r = a;
   r.variance += keySwitches * keySwitchVariance();
   if (keySwitches)
-    r.factors = combine(r.factors, {{nullptr, 1}}, /*sum=*/false);
+    r.factors = combineFactors(r.factors, {{nullptr, 1}}, /*product=*/false);
   return r;
 }
 
@@ -221,7 +221,8 @@ Noise NoiseModel::modSwitch(const Noise &a, unsigned drop) const {
   for (unsigned i = 0; i < drop && r.primes > 1; ++i) {
     --r.primes;
     r.variance += scale(r.primes) * rounding(r.size);
-    r.factors = combine(r.factors, {{nullptr, r.size - 1}}, /*sum=*/false);
+    r.factors =
+        combineFactors(r.factors, {{nullptr, r.size - 1}}, /*product=*/false);
   }
   return r;
 }

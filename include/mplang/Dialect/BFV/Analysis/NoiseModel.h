@@ -33,6 +33,12 @@ namespace mlir::bfv {
 /// underestimated by (k-1)! and more.
 using NoiseFactors = llvm::SmallVector<std::pair<const void *, unsigned>, 2>;
 
+/// The factors of a product of two terms (the exponents add), or of a sum
+/// of them (the larger exponent of each, which over-counts the pairings of
+/// later products).
+NoiseFactors combineFactors(const NoiseFactors &a, const NoiseFactors &b,
+                            bool product);
+
 /// What the model knows of one ciphertext.
 struct Noise {
   /// Variance of each coefficient of the invariant noise.
