@@ -101,6 +101,9 @@ void registerAll() {
     keep(cantFail(f.eval.relinearize(cantFail(f.eval.mul(f.x, f.y)), f.rk)));
   });
   add("mod_switch", [](Fixture &f) { keep(cantFail(f.eval.modSwitch(f.x))); });
+  // Encryption of zero, addition, switch to the first prime and flood.
+  add("sanitize",
+      [](Fixture &f) { keep(cantFail(f.encryptor.sanitize(f.x))); });
   add("rotate_rows_1",
       [](Fixture &f) { keep(cantFail(f.eval.rotateRows(f.x, 1, f.gk))); });
   // One prime; the transform is repeated in place on the same buffer.

@@ -3,8 +3,9 @@
 // two ciphertexts under P0's key, and P0 decrypts the sum and saves it in
 // its own store as well as returning it. Neither vector passes through the
 // driver: `mplang-run --data-root DIR` gives rank R the store DIR/rankR, and
-// --local gives each worker that directory.
-#p = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
+// --local gives each worker that directory. As in bfv_encrypted_add.mlir,
+// P1 keeps only the sum's four slots and sanitizes it before P0 decrypts.
+#p = #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>
 !ct = !bfv.ciphertext<i64, #p>
 !pk = !bfv.public_key<#p>
 !sk = !bfv.secret_key<#p>
@@ -26,7 +27,7 @@ module attributes {simp.world_size = 2 : i64} {
     %pk1 = simp.shuffle %pk [1 <- 0] : !simp.mp<!pk, [0]> -> !simp.mp<!pk, [1]>
     %cx1 = simp.shuffle %cx [1 <- 0] : !simp.mp<!ct, [0]> -> !simp.mp<!ct, [1]>
 
-    // P1: Enc(x) + Enc(y), y from P1's own store.
+    // P1: Enc(x) + Enc(y), y from P1's own store; its four slots, sanitized.
     %csum = simp.pcall [1] (%pk1, %cx1)
         : (!simp.mp<!pk, [1]>, !simp.mp<!ct, [1]>) -> !simp.mp<!ct, [1]> {
     ^bb0(%pub: !pk, %c: !ct):
@@ -35,7 +36,11 @@ module attributes {simp.world_size = 2 : i64} {
       %pt = bfv.encode %v, %enc : tensor<4xi64>, !encoder -> !pt
       %cy = bfv.encrypt %pt, %pub : !pt, !pk
       %s = bfv.add %c, %cy : (!ct, !ct) -> !ct
-      simp.yield %s : !ct
+      %ones = arith.constant dense<1> : tensor<4xi64>
+      %keep = bfv.encode %ones, %enc : tensor<4xi64>, !encoder -> !pt
+      %kept = bfv.mul %s, %keep : (!ct, !pt) -> !ct
+      %safe = bfv.sanitize %kept, %pub : !ct, !pk
+      simp.yield %safe : !ct
     }
 
     // P0 decrypts, keeps the sum in its store and returns it.

@@ -2,14 +2,16 @@
 //
 // What mplang-run and a worker do with a program before running it: parse and
 // verify it as a worker does (parseUntrustedModule: first in a child, since
-// MLIR's own parsers crash on some inputs, corpus/ir/parser-crash-*), project
-// it with --simp-project, and compile every rank's functions into plans.
+// MLIR's own parsers crash on some inputs, corpus/ir/parser-crash-*), run the
+// program checks (the BFV noise analysis), project it with --simp-project,
+// and compile every rank's functions into plans.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/ProgramChecks.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Kernel.h"
 #include "mplang/Runtime/Plan.h"
@@ -48,6 +50,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!module)
     return 0;
   PassManager pm(&ctx);
+  mplang::addProgramChecks(pm);
   pm.addPass(simp::createSimpProject());
   if (failed(pm.run(*module)))
     return 0;

@@ -3,6 +3,7 @@
 #ifndef MPLANG_INITALLPASSES_H
 #define MPLANG_INITALLPASSES_H
 
+#include "mplang/Dialect/BFV/Transforms/Passes.h"
 #include "mplang/Dialect/SS/Transforms/Passes.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 
@@ -15,6 +16,7 @@ inline void registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::simp::registerSimpPasses();
   mlir::ss::registerSSPasses();
+  mlir::bfv::registerBFVPasses();
 }
 
 } // namespace mplang

@@ -102,6 +102,8 @@ class Scope:
         # The scope that captures outer global values: the party's function
         # a loop or branch region sits in.
         self.owner = self if isolated or parent is None else parent.owner
+        # Values a front end creates once per block (bfv's encoders).
+        self.memo = {}
 
     def __enter__(self):
         self._token = _scope.set(self)

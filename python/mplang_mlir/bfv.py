@@ -13,7 +13,8 @@ once. The coefficient modulus is the standard one of the degree.
 
 `make_galois_keys(sk)` makes keys for exactly the rotation steps the traced
 program applies with them (`rotate(ct, steps, gk)`); pass `steps=` for keys
-used by another program.
+used by another program. `sanitize(ct, pk)` floods a ciphertext's noise
+before it goes back to the key holder.
 """
 
 import re
@@ -33,7 +34,7 @@ from ._types import RUNTIME_DTYPE, OpaqueType, TensorType
 __all__ = ["keygen", "make_relin_keys", "make_galois_keys", "create_encoder",
            "encode", "batch_encode", "decode", "encrypt",
            "encrypt_symmetric", "decrypt", "add", "sub", "mul", "relinearize",
-           "rotate", "rotate_columns", "mod_switch"]
+           "rotate", "rotate_columns", "mod_switch", "sanitize"]
 
 DEFAULT_N = 4096
 DEFAULT_T = 1032193
@@ -295,6 +296,20 @@ def rotate_columns(ciphertext, galois_key):
     gk = _object(galois_key, "galois_key", "bfv.rotate_columns")
     (out,) = emit_op(f"bfv.rotate_columns {c.name}, {gk.name} : "
                      f"{c.type.mlir}, {gk.type.mlir}", [c.type])
+    return out
+
+
+def sanitize(ciphertext, public_key, security=40):
+    """The ciphertext rerandomized, switched to its first prime and with its
+    noise flooded, to go back to the key holder: its noise then reveals
+    nothing of how it was computed (statistical distance 2^-security), which
+    the compiler checks. Mask the slots the key holder must not see first
+    (multiply by a 0/1 vector)."""
+    c = _object(ciphertext, "ciphertext", "bfv.sanitize")
+    pk = _object(public_key, "public_key", "bfv.sanitize")
+    attr = "" if security == 40 else f" security {int(security)}"
+    (out,) = emit_op(f"bfv.sanitize {c.name}, {pk.name}{attr} : "
+                     f"{c.type.mlir}, {pk.type.mlir}", [c.type])
     return out
 
 

@@ -221,7 +221,7 @@ def _random_words(size):
 
 @simp.eager
 def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
-                              poly_modulus_degree=4096,
+                              poly_modulus_degree=8192,
                               plain_modulus=1032193):
     """Sums of `data` (on the sender) grouped by `bins` (on the receiver,
     values in [0, K)), revealed to the receiver only: upstream's call.
@@ -229,10 +229,11 @@ def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
     The sender encrypts its data under its own BFV key; the receiver
     multiplies each ciphertext by the plain mask of each bin and sums the
     slots by rotations. Unlike upstream, the receiver adds a random mask
-    to every slot before the key holder decrypts, so the sender only sees
-    uniformly random values; the receiver removes the masks. The sums must
-    lie in (-t/2, t/2) for the plain modulus t. Returns (K,) int64 sums on
-    the receiver."""
+    to every slot and sanitizes the ciphertext before the key holder
+    decrypts, so the sender only sees uniformly random values, and noise
+    that says nothing of the bins (which needs n >= 8192, docs/bfv.md);
+    the receiver removes the masks. The sums must lie in (-t/2, t/2) for
+    the plain modulus t. Returns (K,) int64 sums on the receiver."""
     s, n = _party_and_size(data, "data")
     r, nb = _party_and_size(bins, "bins")
     if (sender is not None and sender != s) or (
@@ -267,7 +268,8 @@ def oblivious_groupby_sum_bfv(data, bins, K, sender=None, receiver=None,
                 acc = term if acc is None else acc + term
             for step in steps:
                 acc = acc + bfv.rotate(acc, step, galois)
-            out.append(acc + masks[k * row:(k + 1) * row])
+            out.append(bfv.sanitize(acc + masks[k * row:(k + 1) * row],
+                                    pub))
         return out, masks.reshape(K, row)[:, 0]
 
     sums, masks = simp.pcall_static((r,), masked_sums, bins, pk_r, gk_r,

@@ -14,6 +14,7 @@
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/ProgramChecks.h"
 #include "mplang/Runtime/Driver/Driver.h"
 #include "mplang/Runtime/JIT/JIT.h"
 #include "mplang/Runtime/TypeConversion.h"
@@ -21,7 +22,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
@@ -148,7 +148,8 @@ python::Program::compile(const std::string &text, Failure &failure) {
   simp::LinkOptions link = simp::toolLinkOptions(
       {}, {protocolsBesideModule()},
       llvm::sys::fs::getMainExecutable(nullptr, (void *)&getContext));
-  if (failed(simp::linkLibraries(*module, link)) || failed(verify(*module)))
+  if (failed(simp::linkLibraries(*module, link)) ||
+      failed(mplang::checkProgram(*module)))
     return fail(failure, "the program does not verify");
   std::optional<int64_t> worldSize = simp::getWorldSize(*module);
   if (!worldSize)

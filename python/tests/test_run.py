@@ -242,10 +242,44 @@ def test_bfv_products_rotations_and_plain_operands():
     np.testing.assert_array_equal(mixed, [13, 12, 11, 10])
 
 
+def test_bfv_decryption_that_can_fail_is_refused_when_compiled():
+    from mplang_mlir import bfv
+
+    def cube(v):
+        pk, sk = bfv.keygen(poly_modulus_degree=4096)
+        rk = bfv.make_relin_keys(sk)
+        c = bfv.encrypt(v, pk)
+        c3 = bfv.relinearize(bfv.relinearize(c * c, rk) * c, rk)
+        return bfv.decrypt(c3, sk, 4)  # @exhausted
+
+    program = mp.compile(lambda x: simp.pcall_static((0,), cube, x),
+                         mp.mp_type(np.int64, (4,), (0,)), world_size=1)
+    with pytest.raises(mp.CompileError) as info:
+        program.ranks()
+    assert info.value.diagnostics[0].startswith(
+        f"{__file__}:{line_of('@exhausted')}:16: error: 'bfv.decrypt' op can "
+        "fail: its input needs 20 more bits of noise budget")
+    assert "#bfv.params<n = 8192, t = 1032193" in info.value.diagnostics[0]
+
+
+def test_sanitized_result_decrypts():
+    from mplang_mlir import bfv
+
+    def fn(x):
+        pk, sk = bfv.keygen(poly_modulus_degree=8192)
+        c = bfv.encrypt(x, pk) * np.array([3, 3, 0, 0])
+        return bfv.decrypt(bfv.sanitize(c, pk, security=64), sk, 4)
+
+    with mp.make_simulator(1):
+        x = mp.put("P0", np.array([1, -2, 3, 4], np.int64))
+        got = mp.fetch(simp.pcall_static((0,), fn, x))
+    np.testing.assert_array_equal(got, [3, -6, 0, 0])
+
+
 def test_oblivious_groupby_sum_bfv():
     rng = np.random.default_rng(7)
-    data = rng.integers(-50, 100, 5000).astype(np.int64)  # three chunks
-    bins = rng.integers(0, 3, 5000).astype(np.int32)
+    data = rng.integers(-50, 100, 9000).astype(np.int64)  # three chunks
+    bins = rng.integers(0, 3, 9000).astype(np.int32)
 
     def groupby(d, b):
         return mp.lib.oblivious_groupby_sum_bfv(d, b, 3)
@@ -257,10 +291,12 @@ def test_oblivious_groupby_sum_bfv():
     assert sums.type.mlir == "!simp.mp<tensor<3xi64>, [1]>"
     np.testing.assert_array_equal(
         mp.fetch(sums)[1], [data[bins == k].sum() for k in range(3)])
-    # The receiver masks the sums before the key holder decrypts them.
+    # The receiver masks and sanitizes the sums before the key holder
+    # decrypts them.
     sender, receiver = program.ranks()
     assert "crypto.random_bytes" in receiver
     assert "crypto.random_bytes" not in sender
+    assert receiver.count("bfv.sanitize") == 3
 
 
 def test_function_cache_tells_arrays_apart():

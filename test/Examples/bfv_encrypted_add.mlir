@@ -1,7 +1,7 @@
 // RUN: mplang-opt %examples/bfv_encrypted_add.mlir | FileCheck %s
 // RUN: mplang-opt --simp-disclosure -o /dev/null %examples/bfv_encrypted_add.mlir | FileCheck %s --check-prefix=DISCLOSE
 
-// CHECK: #[[P:.*]] = #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>
+// CHECK: #[[P:.*]] = #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>
 // CHECK-LABEL: func.func @main
 // CHECK-SAME: (%[[X:.*]]: !simp.mp<tensor<4xi64>, [0]>, %[[Y:.*]]: !simp.mp<tensor<4xi64>, [1]>) -> !simp.mp<tensor<4xi64>, [0]>
 
@@ -18,12 +18,17 @@
 // CHECK: %[[CX1:.*]] = simp.shuffle %[[K]]#2 [1 <- 0] : !simp.mp<!bfv.ciphertext<i64, #[[P]]>, [0]> -> !simp.mp<!bfv.ciphertext<i64, #[[P]]>, [1]>
 // CHECK-NOT: simp.shuffle %[[K]]#1
 
-// P1 encrypts y under P0's key and adds.
+// P1 encrypts y under P0's key and adds, keeps the four slots of the sum
+// and sanitizes it.
 // CHECK: %[[SUM:.*]] = simp.pcall [1] (%[[Y]], %[[PK1]], %[[CX1]])
 // CHECK: ^bb0(%{{.*}}: tensor<4xi64>, %[[PUB1:.*]]: !bfv.public_key<#[[P]]>, %[[C:.*]]: !bfv.ciphertext<i64, #[[P]]>):
 // CHECK: %[[CY:.*]] = bfv.encrypt %{{.*}}, %[[PUB1]]
 // CHECK: %[[S:.*]] = bfv.add %[[C]], %[[CY]] : (!bfv.ciphertext<i64, #[[P]]>, !bfv.ciphertext<i64, #[[P]]>) -> !bfv.ciphertext<i64, #[[P]]>
-// CHECK: simp.yield %[[S]]
+// CHECK: %[[ONES:.*]] = arith.constant dense<1> : tensor<4xi64>
+// CHECK: %[[KEEP:.*]] = bfv.encode %[[ONES]]
+// CHECK: %[[KEPT:.*]] = bfv.mul %[[S]], %[[KEEP]]
+// CHECK: %[[SAFE:.*]] = bfv.sanitize %[[KEPT]], %[[PUB1]]
+// CHECK: simp.yield %[[SAFE]]
 
 // The sum returns to P0, the only holder of the secret key.
 // CHECK: %[[SUM0:.*]] = simp.shuffle %[[SUM]] [0 <- 1] : !simp.mp<!bfv.ciphertext<i64, #[[P]]>, [1]> -> !simp.mp<!bfv.ciphertext<i64, #[[P]]>, [0]>

@@ -1,7 +1,8 @@
 //===- mplang-opt.cpp - mplang optimizer driver -----------------*- C++ -*-===//
 //
 // Parses, verifies and transforms multi-party programs. Library functions
-// are linked first, so every pass sees whole programs.
+// are linked first and the program checks run next (ProgramChecks.h), so
+// every pass sees whole, checked programs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
 #include "mplang/InitAllPasses.h"
+#include "mplang/ProgramChecks.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -51,6 +53,7 @@ int main(int argc, char **argv) {
   MlirOptMainConfig config = fromFlags;
   config.setPassPipelineSetupFn([&](PassManager &pm) {
     pm.addPass(simp::createSimpLink(link));
+    mplang::addProgramChecks(pm);
     return fromFlags.setupPassPipeline(pm);
   });
 

@@ -12,12 +12,12 @@
 #include "mplang/Dialect/Simp/Transforms/Link.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/ProgramChecks.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Driver/Driver.h"
 #include "mplang/Runtime/JIT/JIT.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/CommandLine.h"
@@ -143,7 +143,8 @@ static int fail(const llvm::Twine &message) {
 }
 
 /// The global program of `path`, parsed, its ss ops lowered, linked with its
-/// libraries and verified; null after reporting an error.
+/// libraries, verified and checked (ProgramChecks.h); null after reporting
+/// an error.
 static OwningOpRef<ModuleOp> parseProgram(StringRef path, MLIRContext &ctx,
                                           llvm::SourceMgr &sourceMgr,
                                           StringRef mainExecutable) {
@@ -168,7 +169,8 @@ static OwningOpRef<ModuleOp> parseProgram(StringRef path, MLIRContext &ctx,
       std::vector<std::string>(libraryPaths.begin(), libraryPaths.end()),
       mainExecutable);
   if (failed(ss::lowerToSimp(*module)) ||
-      failed(simp::linkLibraries(*module, link)) || failed(verify(*module)))
+      failed(simp::linkLibraries(*module, link)) ||
+      failed(mplang::checkProgram(*module)))
     return nullptr;
   return module;
 }
@@ -241,9 +243,9 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
   MLIRContext ctx(registry);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
-  OwningOpRef<ModuleOp> module = parseProgram(
-      inputFile, ctx, sourceMgr,
-      llvm::sys::fs::getMainExecutable(argv0, (void *)&fail));
+  OwningOpRef<ModuleOp> module =
+      parseProgram(inputFile, ctx, sourceMgr,
+                   llvm::sys::fs::getMainExecutable(argv0, (void *)&fail));
   if (!module)
     return 1;
   std::optional<int64_t> worldSize = simp::getWorldSize(*module);

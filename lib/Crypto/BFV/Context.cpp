@@ -49,8 +49,8 @@ static uint64_t fnv1a(uint64_t h, uint64_t v) {
 
 Context::~Context() = default;
 
-llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
-                                           llvm::ArrayRef<int> coeffBits) {
+llvm::Expected<std::vector<uint64_t>>
+coeffModulusPrimes(size_t n, uint64_t t, llvm::ArrayRef<int> coeffBits) {
   int maxBits = maxCoeffModulusBits(n);
   if (!maxBits)
     return paramError("degree " + llvm::Twine(n) +
@@ -79,14 +79,25 @@ llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
     primes.push_back(p[0]);
     exclude.push_back(p[0]);
   }
-  std::vector<uint64_t> dataPrimes(primes.begin(), primes.end() - 1);
-  if (t >= *std::min_element(dataPrimes.begin(), dataPrimes.end()))
+  if (t >= *std::min_element(primes.begin(), primes.end() - 1))
     return paramError("plain modulus must be smaller than every data prime");
+  return primes;
+}
+
+llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
+                                           llvm::ArrayRef<int> coeffBits) {
+  llvm::Expected<std::vector<uint64_t>> primes =
+      coeffModulusPrimes(n, t, coeffBits);
+  if (!primes)
+    return primes.takeError();
+  std::vector<uint64_t> dataPrimes(primes->begin(), primes->end() - 1),
+      exclude = *primes;
+  exclude.push_back(t);
 
   std::shared_ptr<Context> ctx(new Context());
   ctx->n = n;
   ctx->t = Modulus(t);
-  ctx->qp = RnsBase(primes, n);
+  ctx->qp = RnsBase(*primes, n);
   ctx->q = ctx->qp.prefix(dataPrimes.size());
   BigUInt bigQ = BigUInt::product(dataPrimes);
   ctx->qBits = bigQ.bitLength();
@@ -128,7 +139,7 @@ llvm::Expected<ContextPtr> Context::create(size_t n, uint64_t t,
 
   uint64_t h = fnv1a(0xcbf29ce484222325ULL, n);
   h = fnv1a(h, t);
-  for (uint64_t prime : primes)
+  for (uint64_t prime : *primes)
     h = fnv1a(h, prime);
   ctx->paramHash = h;
   return ctx;

@@ -249,16 +249,10 @@ llvm::Expected<Ciphertext> Evaluator::rotateRows(const Ciphertext &a,
   uint32_t g = galoisElementForRowRotation(n, left);
   if (gk.keys.count(g))
     return applyGalois(a, g, gk);
-  // Compose rotations by +-2^i along the non-adjacent form of the step.
-  int64_t k = left > half / 2 ? left - half : left;
   Ciphertext r = a;
-  for (int64_t bit = 1; k; bit <<= 1, k /= 2) {
-    if (!(k & 1))
-      continue;
-    int64_t digit = 2 - ((k % 4) + 4) % 4;
-    k -= digit;
+  for (int64_t part : powerOfTwoRotations(n, left)) {
     llvm::Expected<Ciphertext> next =
-        applyGalois(r, galoisElementForRowRotation(n, digit * bit), gk);
+        applyGalois(r, galoisElementForRowRotation(n, part), gk);
     if (!next)
       return next.takeError();
     r = std::move(*next);

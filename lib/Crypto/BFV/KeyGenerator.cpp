@@ -11,6 +11,21 @@ uint32_t galoisElementForRowRotation(size_t n, int64_t step) {
   return static_cast<uint32_t>(Modulus(2 * n).pow(3, s));
 }
 
+std::vector<int64_t> powerOfTwoRotations(size_t n, int64_t step) {
+  const int64_t half = static_cast<int64_t>(n / 2);
+  int64_t left = ((step % half) + half) % half;
+  int64_t k = left > half / 2 ? left - half : left;
+  std::vector<int64_t> steps;
+  for (int64_t bit = 1; k; bit <<= 1, k /= 2) {
+    if (!(k & 1))
+      continue;
+    int64_t digit = 2 - ((k % 4) + 4) % 4;
+    k -= digit;
+    steps.push_back(digit * bit);
+  }
+  return steps;
+}
+
 RnsPoly expandUniform(Prg &prg, const RnsBase &base) {
   RnsPoly p(base.size(), base.degree());
   for (size_t m = 0; m < base.size(); ++m) {

@@ -161,9 +161,9 @@ static inline int bitCount(uint64_t x) {
 }
 
 int Prg::centeredBinomial() {
-  constexpr uint64_t kMask = (uint64_t(1) << 21) - 1;
+  constexpr uint64_t kMask = (uint64_t(1) << kBinomialPairs) - 1;
   uint64_t r = next64();
-  return bitCount(r & kMask) - bitCount((r >> 21) & kMask);
+  return bitCount(r & kMask) - bitCount((r >> kBinomialPairs) & kMask);
 }
 
 } // namespace mplang::crypto::bfv

@@ -241,6 +241,12 @@ void registerEncryptionKernels(KernelRegistry &r) {
             return symmetricEncryptorOf(sk).encrypt(pt);
           };
         }));
+  r.add("bfv.sanitize",
+        onTwo<bfv::Ciphertext, BFVPublicKey>([](Operation *, ContextPtr) {
+          return [](const bfv::Ciphertext &ct, const BFVPublicKey &pk) {
+            return encryptorOf(pk).sanitize(ct);
+          };
+        }));
   r.add("bfv.decrypt",
         onTwo<bfv::Ciphertext, BFVSecretKey>([](Operation *, ContextPtr) {
           return [](const bfv::Ciphertext &ct, const BFVSecretKey &sk) {

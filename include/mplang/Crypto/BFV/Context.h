@@ -33,6 +33,12 @@ int maxCoeffModulusBits(size_t n);
 /// Bit sizes of the default primes for n (the last one is P).
 std::vector<int> defaultCoeffModulusBits(size_t n);
 
+/// The primes of Context::create(n, t, coeffBits), data primes then P: for
+/// each size b, the largest prime below 2^b that is 1 mod 2n, not t and not
+/// already chosen. Fails on the parameters create rejects.
+llvm::Expected<std::vector<uint64_t>>
+coeffModulusPrimes(size_t n, uint64_t t, llvm::ArrayRef<int> coeffBits = {});
+
 class Context {
 public:
   /// n in {4096, 8192, 16384}; t prime with t = 1 mod 2n (batching);

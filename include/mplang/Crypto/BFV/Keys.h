@@ -46,6 +46,12 @@ struct GaloisKeys {
 
 /// Galois element of a left row rotation by `step` (negative: right).
 uint32_t galoisElementForRowRotation(size_t n, int64_t step);
+/// The rotations by +-2^i whose composition rotates the rows left by
+/// `step`: the non-adjacent form of the step taken in (-n/4, n/4], at most
+/// log2(n)/2 + 1 of them. Evaluator::rotateRows applies them when the keys
+/// lack the step itself; the default key set holds every +-2^i. Empty for
+/// a multiple of n/2.
+std::vector<int64_t> powerOfTwoRotations(size_t n, int64_t step);
 /// Galois element that swaps the two rows.
 inline uint32_t galoisElementForColumnRotation(size_t n) {
   return static_cast<uint32_t>(2 * n - 1);

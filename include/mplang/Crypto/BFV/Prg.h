@@ -20,6 +20,13 @@ namespace mplang::crypto::bfv {
 
 using Seed = std::array<uint8_t, 32>;
 
+/// Coin pairs of the error sampler (Prg::centeredBinomial).
+constexpr int kBinomialPairs = 21;
+/// Variances of the samplers, which the noise analysis builds on: errors
+/// (each coin pair contributes 1/2) and ternary secrets and masks.
+constexpr double kErrorVariance = kBinomialPairs / 2.0;
+constexpr double kTernaryVariance = 2.0 / 3.0;
+
 /// 32 bytes from getrandom(2).
 llvm::Expected<Seed> randomSeed();
 
@@ -38,8 +45,9 @@ public:
   uint64_t uniform(const Modulus &q);
   /// Uniform in {-1, 0, 1}.
   int ternary();
-  /// Centred binomial with 21 coin pairs: standard deviation 3.24, which
-  /// matches the sigma = 3.2 of the HomomorphicEncryption.org standard.
+  /// Centred binomial with kBinomialPairs coin pairs: standard deviation
+  /// 3.24, which matches the sigma = 3.2 of the HomomorphicEncryption.org
+  /// standard.
   int centeredBinomial();
 
 private:

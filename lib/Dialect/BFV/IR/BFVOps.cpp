@@ -132,8 +132,19 @@ LogicalResult DecodeOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// Modulus switching
+// Modulus switching and sanitizing
 //===----------------------------------------------------------------------===//
+
+/// The result of `op` is a modulus-switched ciphertext: no bfv op but
+/// bfv.decrypt may use it.
+static LogicalResult verifyOnlyDecrypted(Operation *op) {
+  for (Operation *user : op->getResult(0).getUsers())
+    if (user->getDialect() == op->getDialect() && !isa<DecryptOp>(user))
+      return op->emitOpError("result is used by '")
+             << user->getName()
+             << "': a modulus-switched ciphertext can only be decrypted";
+  return success();
+}
 
 LogicalResult ModSwitchOp::verify() {
   // q_bits lists the data primes and then the special prime.
@@ -143,13 +154,10 @@ LogicalResult ModSwitchOp::verify() {
     return emitOpError("drops ")
            << getDrop() << " of the ciphertext's " << dataPrimes
            << " data primes; at least one must remain";
-  for (Operation *user : getResult().getUsers())
-    if (user->getDialect() == (*this)->getDialect() && !isa<DecryptOp>(user))
-      return emitOpError("result is used by '")
-             << user->getName()
-             << "': a modulus-switched ciphertext can only be decrypted";
-  return success();
+  return verifyOnlyDecrypted(*this);
 }
+
+LogicalResult SanitizeOp::verify() { return verifyOnlyDecrypted(*this); }
 
 //===----------------------------------------------------------------------===//
 // Rotations

@@ -366,6 +366,51 @@ def BFV_ModSwitchOp : BFV_PureOp<"mod_switch",
   let hasVerifier = 1;
 }
 
+def BFV_SanitizeOp : BFV_RandomOp<"sanitize",
+                                  [AllTypesMatch<["input", "result"]>]> {
+  let summary = "Hide how a ciphertext was computed before the key holder "
+                "decrypts it";
+  let description = [{
+    Circuit privacy by noise flooding. The noise of a computed ciphertext
+    depends on the evaluator's inputs (a product by a plaintext scales it
+    by that plaintext), and the key holder reads the noise when it
+    decrypts. `bfv.sanitize` adds a fresh encryption of zero under
+    `public_key` (a new uniform `c_1`), switches the ciphertext down to its
+    first data prime `q_0` as `bfv.mod_switch` does, and adds noise drawn
+    uniformly from `[-2^k, 2^k)` with `k = bits(q_0) - bits(t) - 3`, the
+    most that keeps the ciphertext decryptable. The result decrypts to the
+    same plaintext, and its noise is within statistical distance
+    `2^-security` of a distribution that does not depend on the input's
+    noise, provided that noise was at most `2^-security / N` of the flood.
+    The compiler's noise analysis checks that bound and rejects the
+    program when it does not hold: the input needs about
+    `security + log2(N) + 2` bits of noise budget (55 bits at N = 8192 and
+    the default `security` of 40, more than a fresh encryption has at
+    N = 4096).
+
+    Sanitizing hides the noise, not the slots: every slot the key holder
+    can decode is revealed, so multiply by a mask that keeps only the
+    result's slots first (docs/bfv.md). Like a `bfv.mod_switch` result, the
+    result can only be decrypted, sent or stored.
+
+    Example:
+
+    ```mlir
+    %safe = bfv.sanitize %ct, %pk : !bfv.ciphertext<i64, #p>, !bfv.public_key<#p>
+    %safer = bfv.sanitize %ct, %pk security 64 : !bfv.ciphertext<i64, #p>, !bfv.public_key<#p>
+    ```
+  }];
+  let arguments = (ins BFV_Ciphertext:$input, BFV_PublicKey:$public_key,
+                       ConfinedAttr<DefaultValuedAttr<I64Attr, "40">,
+                                    [IntMinValue<1>]>:$security);
+  let results = (outs BFV_Ciphertext:$result);
+  let assemblyFormat = [{
+    $input `,` $public_key (`security` $security^)? attr-dict `:`
+    qualified(type($input)) `,` qualified(type($public_key))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Rotations
 //===----------------------------------------------------------------------===//
