@@ -13,17 +13,6 @@ using namespace mplang::rt;
 
 namespace {
 
-TEST(StatusTest, CodesRoundTripThroughTheirNames) {
-  for (StatusCode code :
-       {StatusCode::Ok, StatusCode::Failed, StatusCode::Aborted,
-        StatusCode::Cancelled, StatusCode::DeadlineExceeded,
-        StatusCode::InvalidArgument, StatusCode::Unavailable,
-        StatusCode::PermissionDenied, StatusCode::NotFound})
-    EXPECT_EQ(parseStatusCode(statusCodeName(code)), code);
-  EXPECT_EQ(parseStatusCode("aborted: rank 0 failed"), std::nullopt);
-  EXPECT_EQ(Status::error("x").code(), StatusCode::Failed);
-}
-
 TEST(RootCauseTest, LowestRankThatFailedOnItsOwn) {
   std::vector<RankOutcome> ranks(4);
   EXPECT_EQ(getRootCause(ranks), std::nullopt);
