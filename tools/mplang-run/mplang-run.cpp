@@ -278,7 +278,10 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
           rt::parseKeepSpecs(keepSpecs, sig.results, *worldSize, kept);
       !s.isOk())
     return fail(s.message());
-  if (failed(simp::keepResults(*module, entryName, sig.results, kept)))
+  PassManager keep(&ctx);
+  keep.addPass(simp::createSimpKeepResults(
+      {entryName, simp::localKeepSpecs(sig.results, kept)}));
+  if (failed(keep.run(*module)))
     return 1;
 
   std::optional<rt::jit::Mode> mode = rt::jit::parseMode(jitMode);

@@ -2,7 +2,7 @@
 //
 // `mplang-run --keep R:I` without a URI keeps the result under a name fresh
 // for the run, so that runs in one session do not overwrite each other. The
-// rewrite itself is mlir::simp::keepResults.
+// rewrite itself is the pass --simp-keep-results.
 //
 //===----------------------------------------------------------------------===//
 

@@ -123,7 +123,7 @@ using mlir::simp::KeptResults;
 /// Parses `mplang-run --keep` specs: `R:I` (kept as
 /// `mem://run-RANDOM/resultI`, fresh for each run), `R:I=URI`, or `all`
 /// (every result every rank holds). `results` are the global entry's result
-/// types. The rewrite is mlir::simp::keepResults.
+/// types. The rewrite is the pass --simp-keep-results.
 Status parseKeepSpecs(llvm::ArrayRef<std::string> specs,
                       llvm::ArrayRef<mlir::Type> results, int64_t worldSize,
                       KeptResults &kept);

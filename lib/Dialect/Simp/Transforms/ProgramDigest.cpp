@@ -135,9 +135,9 @@ LogicalResult SimpProgramDigests::prepareGlobal(SmallVector<Type> &globalArgs,
     return module.emitError(error);
   OpPassManager project(ModuleOp::getOperationName());
   project.addPass(createSimpProject());
-  if (failed(runPipeline(project, module)))
-    return failure();
-  return keepResults(module, entry, results, kept);
+  project.addPass(
+      createSimpKeepResults({entry, localKeepSpecs(results, kept)}));
+  return runPipeline(project, module);
 }
 
 void SimpProgramDigests::runOnOperation() {
