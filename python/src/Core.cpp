@@ -27,7 +27,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <dlfcn.h>
-#include <map>
 #include <mutex>
 
 using namespace mlir;
@@ -98,19 +97,6 @@ struct python::Program::Impl {
   OwningOpRef<ModuleOp> projected;
   rt::EntrySignature signature;
   int64_t worldSize = 0;
-  /// The projected module with local groups outlined, per JIT mode.
-  std::map<int, OwningOpRef<ModuleOp>> outlined;
-
-  ModuleOp forMode(rt::jit::Mode mode) {
-    if (mode == rt::jit::Mode::Off)
-      return *projected;
-    OwningOpRef<ModuleOp> &module = outlined[int(mode)];
-    if (!module) {
-      module = projected->clone();
-      rt::jit::outlineLocalGroups(*module, mode);
-    }
-    return *module;
-  }
 };
 
 python::Program::~Program() = default;
@@ -231,19 +217,6 @@ bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
   return true;
 }
 
-/// The kernels of a JIT mode, made once per process.
-static const rt::KernelRegistry &getRegistry(rt::jit::Mode mode) {
-  static std::map<int, rt::KernelRegistry> registries;
-  auto it = registries.find(int(mode));
-  if (it == registries.end())
-    it = registries
-             .emplace(int(mode),
-                      rt::jit::makeRegistry(rt::KernelRegistry::getDefault(),
-                                            {mode, "", "", 0}))
-             .first;
-  return it->second;
-}
-
 /// The entry arguments each rank holds, checked against their types.
 static bool bindArguments(const rt::EntrySignature &sig,
                           const std::vector<std::vector<rt::Value>> &args,
@@ -304,12 +277,11 @@ bool python::Runner::run(Program &program,
   // Local workers compile what the simulator would (as mplang-run --local).
   run.localWorkerArgs = {"--jit=" + options.jit,
                          "--pool-threads=" + std::to_string(run.poolThreads)};
-  // Workers outline for themselves.
-  ModuleOp module =
-      program.impl->forMode(run.distributed() ? rt::jit::Mode::Off : mode);
-  run.registry = &getRegistry(mode);
+  run.jit.mode = mode;
   rt::RunResult result;
-  if (rt::Status s = rt::runProgram(module, run, bound, result); !s.isOk()) {
+  if (rt::Status s =
+          rt::runProgram(*program.impl->projected, run, bound, result);
+      !s.isOk()) {
     failure.message = s.message();
     return false;
   }

@@ -239,9 +239,9 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
   MLIRContext ctx(registry);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &ctx);
-  OwningOpRef<ModuleOp> module = parseProgram(
-      inputFile, ctx, sourceMgr,
-      llvm::sys::fs::getMainExecutable(argv0, (void *)&fail));
+  OwningOpRef<ModuleOp> module =
+      parseProgram(inputFile, ctx, sourceMgr,
+                   llvm::sys::fs::getMainExecutable(argv0, (void *)&fail));
   if (!module)
     return 1;
   std::optional<int64_t> worldSize = simp::getWorldSize(*module);
@@ -287,14 +287,8 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
   std::optional<rt::jit::Mode> mode = rt::jit::parseMode(jitMode);
   if (!mode)
     return fail("--jit takes off, on or auto, not '" + jitMode + "'");
-  if (!options.distributed())
-    rt::jit::outlineLocalGroups(*module, *mode);
-  rt::KernelRegistry kernels =
-      rt::jit::makeRegistry(rt::KernelRegistry::getDefault(),
-                            {*mode, jitDump, jitCache, jitCacheMaxKiB << 10});
-
+  options.jit = {*mode, jitDump, jitCache, jitCacheMaxKiB << 10};
   options.entry = entryName;
-  options.registry = &kernels;
   options.poolThreads = poolThreads;
   options.timeoutSeconds = timeoutSeconds;
   options.trace = !traceFile.empty();

@@ -1,6 +1,6 @@
 //===- SimulatorTest.cpp - runs, their statuses and root causes -----------===//
 
-#include "mplang/Runtime/Simulator.h"
+#include "mplang/Runtime/Backends/Simulator.h"
 #include "mplang/InitAllDialects.h"
 #include "mplang/Runtime/Driver/Driver.h"
 
@@ -58,7 +58,7 @@ TEST(SimulatorTest, TimeOutAbandonsARankThatCannotStop) {
                   /*heavy=*/true));
             });
   RunOptions options;
-  options.registry = &stuck;
+  options.kernels = &stuck;
   options.timeoutSeconds = 1;
   Tensor x(DType::I64, {});
   RunResult result;

@@ -1,8 +1,8 @@
 //===- ObjectFetch.cpp - kept objects fetched from their party ------------===//
 
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
-#include "PeerLinks.h"
 #include "mplang/Dialect/Store/IR/StoreURI.h"
+#include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 

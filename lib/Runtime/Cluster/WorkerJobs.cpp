@@ -1,8 +1,9 @@
 //===- WorkerJobs.cpp - parsing, compiling and running submitted jobs -----===//
 //
 // A submitted module must hold exactly this rank's program (and, with
-// --approved-programs, an approved one); it is compiled by compileProgram,
-// as in the simulator, and run by an Executor over the job's communicator.
+// --approved-programs, an approved one); it is made ready by
+// prepareRankProgram, as in the simulator, and run by an Executor over the
+// job's communicator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +11,7 @@
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Runtime/Backends/RankProgram.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Monitor.h"
@@ -143,10 +145,9 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
       request.timeoutSeconds
           ? Clock::now() + std::chrono::seconds(request.timeoutSeconds)
           : Clock::time_point::max();
-  jit::outlineLocalGroups(mine, options.jit.mode);
   mlir::FailureOr<CompiledProgram> compiled =
-      compileProgram(mine, request.entry, kernels,
-                     std::min(deadline, Clock::now() + kMaxSubmitCompile));
+      prepareRankProgram(mine, request.entry, options.jit.mode, kernels,
+                         std::min(deadline, Clock::now() + kMaxSubmitCompile));
   if (mlir::failed(compiled))
     return reply(res, 400, "cannot run the module:\n" + diagnostics);
   program->compiled = std::move(*compiled);

@@ -1,8 +1,8 @@
 //===- Driver.cpp - run a projected program in either mode ----------------===//
 
 #include "mplang/Runtime/Driver/Driver.h"
-#include "mplang/Runtime/Cluster/ClusterDriver.h"
-#include "mplang/Runtime/Simulator.h"
+#include "mplang/Runtime/Backends/ClusterDriver.h"
+#include "mplang/Runtime/Backends/Simulator.h"
 
 using namespace mplang::rt;
 

@@ -10,7 +10,7 @@
 #ifndef MPLANG_RUNTIME_DRIVER_DRIVER_H
 #define MPLANG_RUNTIME_DRIVER_DRIVER_H
 
-#include "mplang/Runtime/Run.h"
+#include "mplang/Runtime/Backends/Run.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
 #include "mlir/IR/BuiltinOps.h"

@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MPLANG_RUNTIME_RUN_H
-#define MPLANG_RUNTIME_RUN_H
+#ifndef MPLANG_RUNTIME_BACKENDS_RUN_H
+#define MPLANG_RUNTIME_BACKENDS_RUN_H
 
-#include "mplang/Runtime/Kernel.h"
+#include "mplang/Runtime/JIT/JIT.h"
 #include "mplang/Runtime/Statistics.h"
 #include "mplang/Runtime/Trace.h"
 
@@ -32,8 +32,10 @@ struct RunOptions {
   bool statistics = false;
   /// Set (e.g. from a signal handler) to stop the run.
   const std::atomic<bool> *interrupt = nullptr;
-  /// The kernels the simulator runs with (null: the default registry).
-  const KernelRegistry *registry = nullptr;
+  /// How the simulator compiles each rank's local code (workers follow
+  /// their own flags), over `kernels` (null: the default registry).
+  jit::Options jit;
+  const KernelRegistry *kernels = nullptr;
 
   // On workers: those of `clusterFile`, or `localWorkers` started here.
   std::string clusterFile;
@@ -87,8 +89,11 @@ struct RunResult {
   /// still run and refer to the program, so the caller must end the
   /// process without destroying it.
   bool abandoned = false;
+  /// The program the simulator ran, its own copy outlined for the JIT, which
+  /// `RankOutcome::op` points into (null for runs on workers).
+  std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> program;
 };
 
 } // namespace mplang::rt
 
-#endif // MPLANG_RUNTIME_RUN_H
+#endif // MPLANG_RUNTIME_BACKENDS_RUN_H

@@ -1,12 +1,12 @@
 //===- ClusterDriver.cpp - run a projected program on workers -------------===//
 
-#include "mplang/Runtime/Cluster/ClusterDriver.h"
+#include "mplang/Runtime/Backends/ClusterDriver.h"
 #include "LocalCluster.h"
-#include "PeerLinks.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Runtime/Clock.h"
-#include "mplang/Runtime/Plan.h"
+#include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Plan.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 #include "mplang/Runtime/Trace.h"
@@ -388,6 +388,9 @@ Status mplang::rt::runDistributed(mlir::ModuleOp projected,
                                   RunResult &result) {
   if (options.localWorkers && !options.clusterFile.empty())
     return Status::invalidArgument("give --cluster or --local, not both");
+  // The kernels register the kinds of object they make, which results are
+  // decoded as.
+  (void)KernelRegistry::getDefault();
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
   if (Status s = makeRequests(projected, options, args, requests, numResults);

@@ -1,7 +1,7 @@
 //===- LocalCluster.cpp - worker processes on 127.0.0.1 -------------------===//
 
 #include "LocalCluster.h"
-#include "PeerLinks.h"
+#include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 
 #include "llvm/Support/FileSystem.h"

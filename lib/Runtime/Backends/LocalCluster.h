@@ -1,7 +1,7 @@
 //===- LocalCluster.h - worker processes on 127.0.0.1 -----------*- C++ -*-===//
 
-#ifndef MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
-#define MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
+#ifndef MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H
+#define MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H
 
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
 
@@ -39,4 +39,4 @@ private:
 
 } // namespace mplang::rt
 
-#endif // MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
+#endif // MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H

@@ -1,9 +1,9 @@
 //===- ClusterDriver.h - run a projected program on workers -----*- C++ -*-===//
 
-#ifndef MPLANG_RUNTIME_CLUSTER_CLUSTERDRIVER_H
-#define MPLANG_RUNTIME_CLUSTER_CLUSTERDRIVER_H
+#ifndef MPLANG_RUNTIME_BACKENDS_CLUSTERDRIVER_H
+#define MPLANG_RUNTIME_BACKENDS_CLUSTERDRIVER_H
 
-#include "mplang/Runtime/Run.h"
+#include "mplang/Runtime/Backends/Run.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -22,4 +22,4 @@ Status runDistributed(mlir::ModuleOp projected, const RunOptions &options,
 
 } // namespace mplang::rt
 
-#endif // MPLANG_RUNTIME_CLUSTER_CLUSTERDRIVER_H
+#endif // MPLANG_RUNTIME_BACKENDS_CLUSTERDRIVER_H

@@ -1,6 +1,7 @@
 //===- Simulator.cpp - every rank of a projected program in-process -------===//
 
-#include "mplang/Runtime/Simulator.h"
+#include "mplang/Runtime/Backends/Simulator.h"
+#include "mplang/Runtime/Backends/RankProgram.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/InMemoryCommunicator.h"
 #include "mplang/Runtime/Monitor.h"
@@ -20,10 +21,17 @@ namespace {
 /// Everything the ranks' threads use. They share it, so that a rank that
 /// does not stop can be left running when the run returns.
 struct Simulation {
-  Simulation(int64_t worldSize, unsigned poolThreads)
-      : hub(worldSize), pool(poolThreads), outcomes(worldSize),
-        finished(worldSize, false) {}
+  Simulation(ModuleOp projected, const RunOptions &options)
+      : program(std::make_shared<OwningOpRef<ModuleOp>>(projected.clone())),
+        kernels(jit::makeRegistry(
+            options.kernels ? *options.kernels : KernelRegistry::getDefault(),
+            options.jit)),
+        hub(getRankPrograms(**program).size()), pool(options.poolThreads),
+        outcomes(hub.worldSize), finished(hub.worldSize, false) {}
 
+  /// The copy that runs: preparing it outlines local code.
+  std::shared_ptr<OwningOpRef<ModuleOp>> program;
+  KernelRegistry kernels;
   InMemoryHub hub;
   ThreadPool pool;
   std::vector<CompiledProgram> programs;
@@ -91,11 +99,9 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
                             RunResult &result) {
   if (options.poolThreads == 0)
     return Status::invalidArgument("the pool needs at least one thread");
-  SmallVector<ModuleOp> programs = getRankPrograms(projected);
+  auto sim = std::make_shared<Simulation>(projected, options);
+  SmallVector<ModuleOp> programs = getRankPrograms(**sim->program);
   int64_t worldSize = programs.size();
-  const KernelRegistry &registry =
-      options.registry ? *options.registry : KernelRegistry::getDefault();
-  auto sim = std::make_shared<Simulation>(worldSize, options.poolThreads);
   // Compiling local code counts in the run's time.
   PlanBuilder::Deadline deadline;
   if (options.timeoutSeconds)
@@ -103,8 +109,8 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
                std::chrono::seconds(options.timeoutSeconds);
   bool ok = true;
   for (ModuleOp program : programs) {
-    FailureOr<CompiledProgram> compiled =
-        compileProgram(program, options.entry, registry, deadline);
+    FailureOr<CompiledProgram> compiled = prepareRankProgram(
+        program, options.entry, options.jit.mode, sim->kernels, deadline);
     ok &= succeeded(compiled);
     sim->programs.push_back(succeeded(compiled) ? std::move(*compiled)
                                                 : CompiledProgram());
@@ -159,6 +165,7 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
       result.ranks[r] = std::move(sim->outcomes[r]);
     else
       result.ranks[r].status = sim->hub.abortStatus();
+  result.program = sim->program;
   // An abandoned rank may still write its trace.
   if (options.trace && !result.abandoned)
     result.trace = std::make_unique<SimulatedTrace>(std::move(sim->tracers));
