@@ -267,24 +267,26 @@ bool python::Runner::run(Program &program,
   Collector collector(getContext(), failure.diagnostics);
   auto mode = rt::jit::Mode(jitMode);
   rt::RunOptions run;
-  run.poolThreads = options.poolThreads;
+  if (options.localWorkers)
+    run.mode = {rt::RunMode::Kind::Local, options.localWorkers, ""};
+  else if (!options.clusterFile.empty())
+    run.mode = {rt::RunMode::Kind::Cluster, 0, options.clusterFile};
+  else
+    run.mode = {rt::RunMode::Kind::Sim, worldSize, ""};
+  // Local workers run their parties as the simulator would.
+  run.party.poolThreads = options.poolThreads;
+  run.party.jit.mode = mode;
+  run.party.store.dataRoot = options.dataRoot;
   run.timeoutSeconds = options.timeout;
   run.interrupt = interrupt;
-  run.localWorkers = options.localWorkers;
-  run.clusterFile = options.clusterFile;
   run.workerPath = options.workerPath;
-  run.dataRoot = options.dataRoot;
-  // Local workers compile what the simulator would (as mplang-run --local).
-  run.localWorkerArgs = {"--jit=" + options.jit,
-                         "--pool-threads=" + std::to_string(run.poolThreads)};
-  run.jit.mode = mode;
-  rt::RunResult result;
-  if (rt::Status s =
-          rt::runProgram(*program.impl->projected, run, bound, result);
-      !s.isOk()) {
-    failure.message = s.message();
+  rt::StatusOr<rt::RunResult> ran =
+      rt::runProgram(*program.impl->projected, run, bound);
+  if (!ran.isOk()) {
+    failure.message = ran.status().message();
     return false;
   }
+  const rt::RunResult &result = *ran;
   if (std::optional<size_t> root = rt::getRootCause(result.ranks)) {
     const rt::RankOutcome &outcome = result.ranks[*root];
     failure.rank = int64_t(*root);

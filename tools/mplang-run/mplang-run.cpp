@@ -86,11 +86,6 @@ static cl::opt<bool>
 static cl::opt<unsigned>
     timeoutSeconds("timeout", cl::desc("Stop a run after N seconds (0: never)"),
                    cl::init(60), cl::cat(category));
-static cl::opt<unsigned> poolThreads("pool-threads",
-                                     cl::desc("Threads for heavy kernels "
-                                              "(at least 1), per worker with "
-                                              "--local"),
-                                     cl::init(2), cl::cat(category));
 static cl::list<std::string>
     keepSpecs("keep",
               cl::desc("Leave result I on rank R, in its own store, and print "
@@ -101,40 +96,7 @@ static cl::opt<std::string> recordRequests(
     "record-requests", cl::Hidden,
     cl::desc("With --cluster/--local: write every job body sent to FILE"),
     cl::cat(category));
-static cl::opt<std::string>
-    dataRoot("data-root",
-             cl::desc("Rank R's object store (fs:// URIs) is DIR/rankR; "
-                      "with --local, its worker's --data-root"),
-             cl::cat(category));
-static cl::opt<std::string>
-    jitMode("jit",
-            cl::desc("Compile local code to native code: off (interpret), "
-                     "on (every group), auto (groups that pay off); "
-                     "default: $MPLANG_JIT, else auto"),
-            cl::init(rt::jit::defaultModeName()), cl::cat(category));
-static cl::opt<std::string>
-    jitDump("jit-dump", cl::desc("Write each compiled group's IR to DIR"),
-            cl::value_desc("DIR"), cl::cat(category));
-static cl::opt<std::string> jitCache(
-    "jit-cache",
-    cl::desc("Keep compiled local code in DIR for later runs (and workers "
-             "of --local)"),
-    cl::value_desc("DIR"), cl::cat(category));
-static cl::opt<uint64_t> jitCacheMaxKiB(
-    "jit-cache-max-kb",
-    cl::desc("Size --jit-cache keeps, in KiB (least recently used go)"),
-    cl::init(rt::jit::kDefaultCacheBytes >> 10), cl::cat(category));
-
 static std::atomic<bool> interrupted{false};
-
-static cl::list<std::string>
-    libraries("library", cl::desc("Link the public functions of FILE"),
-              cl::value_desc("FILE"), cl::cat(category));
-static cl::list<std::string> libraryPaths(
-    "library-path",
-    cl::desc("Search DIR for declared functions (before the default path: "
-             "$MPLANG_LIBRARY_PATH, the installed protocols)"),
-    cl::value_desc("DIR"), cl::cat(category));
 
 static int fail(const llvm::Twine &message) {
   llvm::errs() << "mplang-run: error: " << message << "\n";
@@ -162,27 +124,21 @@ static OwningOpRef<ModuleOp> parseProgram(StringRef path, MLIRContext &ctx,
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&ctx));
   if (!module)
     return nullptr;
-  simp::LinkOptions link = simp::toolLinkOptions(
-      std::vector<std::string>(libraries.begin(), libraries.end()),
-      std::vector<std::string>(libraryPaths.begin(), libraryPaths.end()),
-      mainExecutable);
+  simp::LinkOptions link =
+      simp::LinkOptions::createFromCLOptions(mainExecutable);
   if (failed(simp::linkLibraries(*module, link)) || failed(verify(*module)))
     return nullptr;
   return module;
 }
 
 /// Options whose value makes no sense, as a message (empty: none).
-static std::string checkOptions(int64_t worldSize, bool distributed) {
-  if (poolThreads == 0)
-    return "--pool-threads must be at least 1";
+static std::string checkOptions(bool distributed) {
   if (traceMaxEvents == 0)
     return "--trace-max-events must be at least 1";
   if (!distributed && moduleText)
     return "--module-text goes with --cluster or --local";
-  if (!distributed && simRanks != worldSize)
-    return ("--sim " + Twine(simRanks) +
-            " does not match simp.world_size = " + Twine(worldSize))
-        .str();
+  if (localWorkers && !clusterFile.empty())
+    return "give --cluster or --local, not both";
   return "";
 }
 
@@ -234,6 +190,21 @@ static bool reportFailure(const rt::RunResult &result) {
 }
 
 static int run(const char *argv0, bool printStats, StringRef statsJson) {
+  rt::RunOptions options;
+  if (localWorkers)
+    options.mode = {rt::RunMode::Kind::Local, localWorkers, ""};
+  else if (!clusterFile.empty())
+    options.mode = {rt::RunMode::Kind::Cluster, 0, clusterFile};
+  else
+    options.mode = {rt::RunMode::Kind::Sim, simRanks, ""};
+  rt::StatusOr<rt::PartyOptions> party =
+      rt::PartyOptions::createFromCLOptions();
+  if (!party.isOk())
+    return fail(party.status().message());
+  options.party = *std::move(party);
+  if (std::string error = checkOptions(options.mode.distributed());
+      !error.empty())
+    return fail(error);
   DialectRegistry registry;
   mplang::registerAllDialects(registry);
   MLIRContext ctx(registry);
@@ -247,13 +218,9 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
   std::optional<int64_t> worldSize = simp::getWorldSize(*module);
   if (!worldSize)
     return fail("the program has no 'simp.world_size'");
+  if (rt::Status s = options.mode.checkWorldSize(*worldSize); !s.isOk())
+    return fail(s.message());
 
-  rt::RunOptions options;
-  options.clusterFile = clusterFile;
-  options.localWorkers = localWorkers;
-  if (std::string error = checkOptions(*worldSize, options.distributed());
-      !error.empty())
-    return fail(error);
   rt::EntrySignature sig;
   if (rt::Status s = rt::getEntrySignature(*module, entryName, sig); !s.isOk())
     return fail(s.message());
@@ -264,13 +231,12 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
     return 1;
 
   std::vector<std::vector<rt::Value>> args;
-  // As mplang-worker: a root that does not exist is likely mistyped.
-  if (!dataRoot.empty() && !llvm::sys::fs::is_directory(dataRoot))
-    return fail("--data-root '" + dataRoot + "' is not a directory");
-  if (rt::Status s = rt::installRankStores({dataRoot}, *worldSize); !s.isOk())
+  if (rt::Status s = rt::installRankStores(options.party.store, *worldSize);
+      !s.isOk())
     return fail(s.message());
-  if (rt::Status s = rt::bindInputs(ctx, sig, *worldSize, options.distributed(),
-                                    npyInputs, attrInputs, args);
+  if (rt::Status s =
+          rt::bindInputs(ctx, sig, *worldSize, options.mode.distributed(),
+                         npyInputs, attrInputs, args);
       !s.isOk())
     return fail(s.message());
   rt::KeptResults kept;
@@ -284,12 +250,7 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
   if (failed(keep.run(*module)))
     return 1;
 
-  std::optional<rt::jit::Mode> mode = rt::jit::parseMode(jitMode);
-  if (!mode)
-    return fail("--jit takes off, on or auto, not '" + jitMode + "'");
-  options.jit = {*mode, jitDump, jitCache, jitCacheMaxKiB << 10};
   options.entry = entryName;
-  options.poolThreads = poolThreads;
   options.timeoutSeconds = timeoutSeconds;
   options.trace = !traceFile.empty();
   options.traceMaxEvents = traceMaxEvents;
@@ -301,21 +262,12 @@ static int run(const char *argv0, bool printStats, StringRef statsJson) {
            llvm::sys::fs::getMainExecutable(argv0, (void *)&fail)) +
        "/mplang-worker")
           .str();
-  // Local workers compile what the simulator would, with its pool size
-  // each (--pool-threads 1: one core per party).
-  options.localWorkerArgs = {"--jit=" + jitMode,
-                             "--jit-cache-max-kb=" +
-                                 std::to_string(jitCacheMaxKiB),
-                             "--pool-threads=" + std::to_string(poolThreads)};
-  if (!jitCache.empty())
-    options.localWorkerArgs.push_back("--jit-cache=" + jitCache);
-  options.readySeconds = 10;
   options.moduleText = moduleText;
-  options.dataRoot = dataRoot;
   options.recordRequests = recordRequests;
-  rt::RunResult result;
-  if (rt::Status s = rt::runProgram(*module, options, args, result); !s.isOk())
-    return fail(s.message());
+  rt::StatusOr<rt::RunResult> run = rt::runProgram(*module, options, args);
+  if (!run.isOk())
+    return fail(run.status().message());
+  rt::RunResult &result = *run;
 
   if (int code = writeTrace(result))
     return code;
@@ -356,6 +308,8 @@ int main(int argc, char **argv) {
       "stats-json",
       cl::desc("Write each rank's run statistics to this file (JSON)"),
       cl::cat(category));
+  rt::PartyOptions::registerCLOptions(category);
+  simp::LinkOptions::registerCLOptions(category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,

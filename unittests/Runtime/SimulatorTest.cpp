@@ -61,22 +61,20 @@ TEST(SimulatorTest, TimeOutAbandonsARankThatCannotStop) {
   options.kernels = &stuck;
   options.timeoutSeconds = 1;
   Tensor x(DType::I64, {});
-  RunResult result;
   auto start = std::chrono::steady_clock::now();
-  ASSERT_TRUE(
-      simulate(projected, options, {{Value::tensor(std::move(x))}}, result)
-          .isOk());
+  StatusOr<RunResult> result =
+      simulate(projected, options, {{Value::tensor(std::move(x))}});
+  ASSERT_TRUE(result.isOk());
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(30));
-  EXPECT_TRUE(result.abandoned);
-  ASSERT_EQ(result.ranks.size(), 1u);
-  EXPECT_EQ(result.ranks[0].status.code(), StatusCode::DeadlineExceeded);
+  EXPECT_TRUE(result->abandoned);
+  ASSERT_EQ(result->ranks.size(), 1u);
+  EXPECT_EQ(result->ranks[0].status.code(), StatusCode::DeadlineExceeded);
 }
 
 TEST(SimulatorTest, RefusesAPoolWithoutThreads) {
   RunOptions options;
-  options.poolThreads = 0;
-  RunResult result;
-  EXPECT_EQ(simulate({}, options, {}, result).code(),
+  options.party.poolThreads = 0;
+  EXPECT_EQ(simulate({}, options, {}).status().code(),
             StatusCode::InvalidArgument);
 }
 

@@ -382,54 +382,44 @@ static Status makeRequests(mlir::ModuleOp projected, const RunOptions &options,
   return Status::ok();
 }
 
-Status mplang::rt::runDistributed(mlir::ModuleOp projected,
-                                  const RunOptions &options,
-                                  const std::vector<std::vector<Value>> &args,
-                                  RunResult &result) {
-  if (options.localWorkers && !options.clusterFile.empty())
-    return Status::invalidArgument("give --cluster or --local, not both");
+StatusOr<RunResult>
+mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
+                           const std::vector<std::vector<Value>> &args) {
   // The kernels register the kinds of object they make, which results are
   // decoded as.
   (void)KernelRegistry::getDefault();
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
-  if (Status s = makeRequests(projected, options, args, requests, numResults);
-      !s.isOk())
-    return s;
+  MPLANG_RETURN_IF_ERROR(
+      makeRequests(projected, options, args, requests, numResults));
 
   ClusterConfig loaded;
   LocalCluster local;
   const ClusterConfig *config = &loaded;
-  if (options.localWorkers) {
-    if (options.localWorkers != requests.size())
-      return Status::invalidArgument(
-          "--local " + llvm::Twine(options.localWorkers) +
-          " does not match simp.world_size = " + llvm::Twine(requests.size()));
-    local.setDataRoot(options.dataRoot);
-    local.setExtraArgs(options.localWorkerArgs);
-    if (Status s = local.start(options.localWorkers, options.workerPath);
+  const RunMode &mode = options.mode;
+  if (mode.kind == RunMode::Kind::Local) {
+    if (Status s = local.start(mode.parties, options.workerPath, options.party);
         !s.isOk())
       return Status::error(s.code(),
                            "cannot start local workers: " + s.message());
     config = &local.config();
   } else {
-    if (Status s = loadClusterConfig(options.clusterFile, loaded); !s.isOk())
-      return s;
+    MPLANG_RETURN_IF_ERROR(loadClusterConfig(mode.clusterFile, loaded));
     if (loaded.nodes.size() != requests.size())
       return Status::invalidArgument(
-          options.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
+          mode.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
           " nodes, but simp.world_size = " + llvm::Twine(requests.size()));
     if (loaded.driver.token.empty())
       return Status::invalidArgument(
-          options.clusterFile +
+          mode.clusterFile +
           ": driver: the driver needs its token, not token_sha256");
   }
 
   Dispatch dispatch(*config, options);
-  if (Status s = dispatch.waitReady(options.readySeconds); !s.isOk())
-    return s;
+  MPLANG_RETURN_IF_ERROR(dispatch.waitReady(options.readySeconds));
+  RunResult result;
   dispatch.run(requests, numResults, result.ranks);
   if (options.trace)
     result.trace = dispatch.takeTrace();
-  return Status::ok();
+  return result;
 }

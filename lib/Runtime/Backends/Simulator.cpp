@@ -25,15 +25,19 @@ struct Simulation {
       : program(std::make_shared<OwningOpRef<ModuleOp>>(projected.clone())),
         kernels(jit::makeRegistry(
             options.kernels ? *options.kernels : KernelRegistry::getDefault(),
-            options.jit)),
-        hub(getRankPrograms(**program).size()), pool(options.poolThreads),
-        outcomes(hub.worldSize), finished(hub.worldSize, false) {}
+            options.party.jit)),
+        hub(getRankPrograms(**program).size()), outcomes(hub.worldSize),
+        finished(hub.worldSize, false) {
+    // Each party has its own pool, as in its worker.
+    for (int64_t r = 0; r < hub.worldSize; ++r)
+      pools.push_back(std::make_unique<ThreadPool>(options.party.poolThreads));
+  }
 
   /// The copy that runs: preparing it outlines local code.
   std::shared_ptr<OwningOpRef<ModuleOp>> program;
   KernelRegistry kernels;
   InMemoryHub hub;
-  ThreadPool pool;
+  std::vector<std::unique_ptr<ThreadPool>> pools;
   std::vector<CompiledProgram> programs;
   std::vector<std::vector<mplang::rt::Value>> args;
   std::vector<std::unique_ptr<InMemoryCommunicator>> comms;
@@ -94,10 +98,10 @@ static bool watch(Simulation &sim, const RunOptions &options,
                               [&] { return sim.running == 0; });
 }
 
-Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
-                            const std::vector<std::vector<Value>> &args,
-                            RunResult &result) {
-  if (options.poolThreads == 0)
+StatusOr<RunResult>
+mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
+                     const std::vector<std::vector<Value>> &args) {
+  if (options.party.poolThreads == 0)
     return Status::invalidArgument("the pool needs at least one thread");
   auto sim = std::make_shared<Simulation>(projected, options);
   SmallVector<ModuleOp> programs = getRankPrograms(**sim->program);
@@ -110,7 +114,7 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
   bool ok = true;
   for (ModuleOp program : programs) {
     FailureOr<CompiledProgram> compiled = prepareRankProgram(
-        program, options.entry, options.jit.mode, sim->kernels, deadline);
+        program, options.entry, options.party.jit.mode, sim->kernels, deadline);
     ok &= succeeded(compiled);
     sim->programs.push_back(succeeded(compiled) ? std::move(*compiled)
                                                 : CompiledProgram());
@@ -129,7 +133,7 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
             ? std::make_unique<Monitor>(r, sim->tracers[r].get())
             : nullptr);
     sim->executors.push_back(std::make_unique<Executor>(
-        *sim->comms[r], sim->pool, sim->monitors[r].get()));
+        *sim->comms[r], *sim->pools[r], sim->monitors[r].get()));
   }
   sim->args = args;
   sim->running = worldSize;
@@ -152,6 +156,7 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
       sim->changed.notify_all();
     });
 
+  RunResult result;
   result.abandoned = !watch(*sim, options, deadline);
   for (std::thread &thread : threads)
     if (result.abandoned)
@@ -169,5 +174,5 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
   // An abandoned rank may still write its trace.
   if (options.trace && !result.abandoned)
     result.trace = std::make_unique<SimulatedTrace>(std::move(sim->tracers));
-  return Status::ok();
+  return result;
 }

@@ -103,8 +103,9 @@ struct Worker::Impl {
   Impl(const ClusterConfig &config, const WorkerOptions &options)
       : config(config), options(options),
         links(this->config, options.rank, options.connectRetrySeconds),
-        pool(options.poolThreads),
-        kernels(jit::makeRegistry(KernelRegistry::getDefault(), options.jit)) {
+        pool(options.party.poolThreads),
+        kernels(jit::makeRegistry(KernelRegistry::getDefault(),
+                                  options.party.jit)) {
     links.redactAborts = !options.releaseDetails;
   }
 
@@ -166,7 +167,8 @@ struct Worker::Impl {
   WorkerOptions options;
   PeerLinks links;
   ThreadPool pool;
-  /// The kernels jobs run with: with `options.jit`, compiled local code.
+  /// The kernels jobs run with: with `options.party.jit`, compiled local
+  /// code.
   KernelRegistry kernels;
   mlir::DialectRegistry registry;
   std::unique_ptr<httplib::Server> server;

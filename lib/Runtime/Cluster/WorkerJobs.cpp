@@ -146,7 +146,7 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
           ? Clock::now() + std::chrono::seconds(request.timeoutSeconds)
           : Clock::time_point::max();
   mlir::FailureOr<CompiledProgram> compiled =
-      prepareRankProgram(mine, request.entry, options.jit.mode, kernels,
+      prepareRankProgram(mine, request.entry, options.party.jit.mode, kernels,
                          std::min(deadline, Clock::now() + kMaxSubmitCompile));
   if (mlir::failed(compiled))
     return reply(res, 400, "cannot run the module:\n" + diagnostics);

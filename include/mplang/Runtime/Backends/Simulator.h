@@ -10,14 +10,15 @@
 namespace mplang::rt {
 
 /// Runs the per-rank modules (`simp.rank`) of `projected` concurrently, one
-/// scheduling thread per rank and a shared pool, over in-memory mailboxes.
+/// scheduling thread and one pool per rank, over in-memory mailboxes.
 /// Each rank runs a copy of its module made ready by prepareRankProgram;
 /// `projected` stays as it was. Fails before running (InvalidArgument, after
 /// MLIR diagnostics for the ops) when an op has no kernel or the entry is
 /// missing; a run that fails succeeds here with the failures in
 /// `result.ranks`.
-Status simulate(mlir::ModuleOp projected, const RunOptions &options,
-                const std::vector<std::vector<Value>> &args, RunResult &result);
+StatusOr<RunResult> simulate(mlir::ModuleOp projected,
+                             const RunOptions &options,
+                             const std::vector<std::vector<Value>> &args);
 
 } // namespace mplang::rt
 

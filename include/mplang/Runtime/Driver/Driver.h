@@ -35,11 +35,11 @@ Status bindInputs(mlir::MLIRContext &context, const EntrySignature &signature,
                   llvm::ArrayRef<std::string> attrBindings,
                   std::vector<std::vector<Value>> &args);
 
-/// Runs the per-rank modules of `projected`: on workers when
-/// `options.distributed()`, else in this process.
-Status runProgram(mlir::ModuleOp projected, const RunOptions &options,
-                  const std::vector<std::vector<Value>> &args,
-                  RunResult &result);
+/// Runs the per-rank modules of `projected` where `options.mode` says; the
+/// number of parties `--sim N` and `--local N` give must be the program's.
+StatusOr<RunResult> runProgram(mlir::ModuleOp projected,
+                               const RunOptions &options,
+                               const std::vector<std::vector<Value>> &args);
 
 /// The rank whose failure explains the run: the lowest rank that failed on
 /// its own (any code but Aborted), else the lowest rank that failed; none

@@ -23,7 +23,6 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <map>
@@ -71,8 +70,8 @@ private:
   /// Binds `declaration`'s roles against the definition it names, composes
   /// them with `outer` (the roles of the library code that declares it, or
   /// the identity for the program) and returns the definition.
-  FailureOr<std::pair<func::FuncOp, RoleMap>>
-  resolve(func::FuncOp declaration, ArrayRef<int64_t> outer);
+  FailureOr<std::pair<func::FuncOp, RoleMap>> resolve(func::FuncOp declaration,
+                                                      ArrayRef<int64_t> outer);
   /// The program's name for `def` linked with `roles`, copying it (and,
   /// through the worklist, what it calls) on first use.
   FailureOr<StringAttr> instantiate(func::FuncOp def, const RoleMap &roles);
@@ -156,8 +155,7 @@ LogicalResult Linker::load(StringRef path, bool isExplicit) {
   ParserConfig config(program.getContext());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
   if (!module)
-    return emitError(program.getLoc(), "cannot parse library '")
-           << path << "'";
+    return emitError(program.getLoc(), "cannot parse library '") << path << "'";
   files.emplace_back(path.str(), std::move(module));
   StringRef file = files.back().first;
   for (auto func : files.back().second->getOps<func::FuncOp>()) {
@@ -218,8 +216,7 @@ Linker::resolve(func::FuncOp declaration, ArrayRef<int64_t> outer) {
     return declaration.emitError("no library defines @")
            << name << " (--library FILE, or a search path directory)";
   func::FuncOp def = it->second.func;
-  int64_t roles =
-      getWorldSize(def->getParentOfType<ModuleOp>()).value_or(0);
+  int64_t roles = getWorldSize(def->getParentOfType<ModuleOp>()).value_or(0);
   FailureOr<RoleMap> bound =
       bindRoles(def.getFunctionType(), declaration.getFunctionType(), roles,
                 name, declaration.getLoc());
@@ -330,23 +327,6 @@ LogicalResult simp::linkLibraries(ModuleOp program,
     if (failed(linker.link(declaration)))
       return failure();
   return success();
-}
-
-LinkOptions simp::toolLinkOptions(ArrayRef<std::string> libraries,
-                                  ArrayRef<std::string> dirs,
-                                  StringRef mainExecutable) {
-  LinkOptions options{libraries.vec(), dirs.vec()};
-  if (const char *env = std::getenv("MPLANG_LIBRARY_PATH")) {
-    SmallVector<StringRef> envDirs;
-    StringRef(env).split(envDirs, ':', -1, /*KeepEmpty=*/false);
-    for (StringRef dir : envDirs)
-      options.searchPaths.push_back(dir.str());
-  }
-  SmallString<256> installed(llvm::sys::path::parent_path(mainExecutable));
-  llvm::sys::path::append(installed, "..", "share", "mplang", "protocols");
-  llvm::sys::path::remove_dots(installed, /*remove_dot_dot=*/true);
-  options.searchPaths.push_back(std::string(installed));
-  return options;
 }
 
 namespace {
