@@ -385,9 +385,8 @@ static Status makeRequests(mlir::ModuleOp projected, const RunOptions &options,
 StatusOr<RunResult>
 mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
                            const std::vector<std::vector<Value>> &args) {
-  // The kernels register the kinds of object they make, which results are
-  // decoded as.
-  (void)KernelRegistry::getDefault();
+  // Results are decoded as the objects the kernels make.
+  KernelRegistry::registerDefaultOpaqueLoaders();
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
   MPLANG_RETURN_IF_ERROR(

@@ -22,18 +22,18 @@ namespace mplang::rt {
 struct EntrySignature {
   llvm::SmallVector<mlir::Type> inputs, results;
 };
-Status getEntrySignature(mlir::ModuleOp program, llvm::StringRef entry,
-                         EntrySignature &signature);
+StatusOr<EntrySignature> getEntrySignature(mlir::ModuleOp program,
+                                           llvm::StringRef entry);
 
 /// Arguments of each rank from bindings `R:I=FILE.npy` or `R:I=@URI`
 /// (`npyBindings`) and `R:I=ATTR` (`attrBindings`). Every argument a rank
 /// holds must be bound, and each binding must fit its type. With
 /// `distributed`, `@URI` stays a reference that the rank's worker loads.
-Status bindInputs(mlir::MLIRContext &context, const EntrySignature &signature,
-                  int64_t worldSize, bool distributed,
-                  llvm::ArrayRef<std::string> npyBindings,
-                  llvm::ArrayRef<std::string> attrBindings,
-                  std::vector<std::vector<Value>> &args);
+StatusOr<std::vector<std::vector<Value>>>
+bindInputs(mlir::MLIRContext &context, const EntrySignature &signature,
+           int64_t worldSize, bool distributed,
+           llvm::ArrayRef<std::string> npyBindings,
+           llvm::ArrayRef<std::string> attrBindings);
 
 /// Runs the per-rank modules of `projected` where `options.mode` says; the
 /// number of parties `--sim N` and `--local N` give must be the program's.

@@ -133,9 +133,9 @@ using mlir::simp::KeptResults;
 /// `mem://run-RANDOM/resultI`, fresh for each run), `R:I=URI`, or `all`
 /// (every result every rank holds). `results` are the global entry's result
 /// types. The rewrite is the pass --simp-keep-results.
-Status parseKeepSpecs(llvm::ArrayRef<std::string> specs,
-                      llvm::ArrayRef<mlir::Type> results, int64_t worldSize,
-                      KeptResults &kept);
+StatusOr<KeptResults> parseKeepSpecs(llvm::ArrayRef<std::string> specs,
+                                     llvm::ArrayRef<mlir::Type> results,
+                                     int64_t worldSize);
 
 } // namespace mplang::rt
 
