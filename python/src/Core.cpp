@@ -1,33 +1,28 @@
 //===- Core.cpp - compile and simulate for the Python extension -----------===//
 //
-// The same steps as mplang-run: parse, link, verify, project, bind, run
-// (simulated or on workers), root cause. One MLIRContext serves every program
-// of the process; a mutex keeps one compile or run at a time on it.
+// The same steps as mplang-run, by the same library calls: parse,
+// prepareProgram (link, verify, project), bind, runProgram (simulated or on
+// workers), root cause. One MLIRContext serves every program of the
+// process; a mutex keeps one compile or run at a time on it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Core.h"
 
 #include "mplang/Dialect/Simp/IR/Parties.h"
-#include "mplang/Dialect/Simp/IR/SimpDialect.h"
-#include "mplang/Dialect/Simp/Transforms/Link.h"
-#include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/InitAllDialects.h"
-#include "mplang/ProgramChecks.h"
-#include "mplang/Runtime/Driver/Driver.h"
-#include "mplang/Runtime/JIT/JIT.h"
+#include "mplang/Runtime/Driver/Program.h"
+#include "mplang/Runtime/Plan.h"
 #include "mplang/Runtime/TypeConversion.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include <dlfcn.h>
-#include <map>
 #include <mutex>
 
 using namespace mlir;
@@ -98,19 +93,6 @@ struct python::Program::Impl {
   OwningOpRef<ModuleOp> projected;
   rt::EntrySignature signature;
   int64_t worldSize = 0;
-  /// The projected module with local groups outlined, per JIT mode.
-  std::map<int, OwningOpRef<ModuleOp>> outlined;
-
-  ModuleOp forMode(rt::jit::Mode mode) {
-    if (mode == rt::jit::Mode::Off)
-      return *projected;
-    OwningOpRef<ModuleOp> &module = outlined[int(mode)];
-    if (!module) {
-      module = projected->clone();
-      rt::jit::outlineLocalGroups(*module, mode);
-    }
-    return *module;
-  }
 };
 
 python::Program::~Program() = default;
@@ -148,42 +130,24 @@ python::Program::compile(const std::string &text, Failure &failure) {
   simp::LinkOptions link = simp::toolLinkOptions(
       {}, {protocolsBesideModule()},
       llvm::sys::fs::getMainExecutable(nullptr, (void *)&getContext));
-  if (failed(simp::linkLibraries(*module, link)) ||
-      failed(mplang::checkProgram(*module)))
-    return fail(failure, "the program does not verify");
-  std::optional<int64_t> worldSize = simp::getWorldSize(*module);
-  if (!worldSize)
-    return fail(failure, "the program has no 'simp.world_size'");
+  rt::StatusOr<rt::Program> prepared =
+      rt::prepareProgram(std::move(module), link, "main");
+  if (!prepared.isOk())
+    return fail(failure, prepared.status().message());
   auto program = std::make_unique<Program>();
   program->impl = std::make_unique<Impl>();
-  program->impl->worldSize = *worldSize;
-  if (rt::Status s =
-          rt::getEntrySignature(*module, "main", program->impl->signature);
-      !s.isOk())
-    return fail(failure, s.message());
-  PassManager pm(&ctx);
-  pm.addPass(simp::createSimpProject());
-  if (failed(pm.run(*module)))
-    return fail(failure, "the program does not project");
-  program->impl->projected = std::move(module);
+  program->impl->worldSize = prepared->worldSize;
+  program->impl->signature = std::move(prepared->signature);
+  program->impl->projected = std::move(prepared->projected);
   return program;
 }
 
 int64_t python::Program::worldSize() const { return impl->worldSize; }
 
-/// The per-rank modules of a projected module, in rank order.
-static std::vector<ModuleOp> rankModules(ModuleOp projected) {
-  std::vector<ModuleOp> ranks;
-  for (auto nested : projected.getOps<ModuleOp>())
-    if (nested->hasAttr(simp::SimpDialect::getRankAttrName()))
-      ranks.push_back(nested);
-  return ranks;
-}
-
 std::vector<std::string> python::Program::ranks() const {
   std::lock_guard<std::mutex> lock(contextMutex());
   std::vector<std::string> texts;
-  for (ModuleOp rank : rankModules(*impl->projected)) {
+  for (ModuleOp rank : rt::getRankPrograms(*impl->projected)) {
     std::string text;
     llvm::raw_string_ostream os(text);
     rank->print(os);
@@ -197,7 +161,7 @@ std::vector<std::string> python::Program::digests() const {
   std::vector<std::string> digests;
   // Approval of a run with every argument sent by value, as mplang-opt
   // --simp-program-digests prints it by default.
-  for (ModuleOp rank : rankModules(*impl->projected)) {
+  for (ModuleOp rank : rt::getRankPrograms(*impl->projected)) {
     simp::JobBinding job{simp::getWorldSize(rank), "main", {}};
     if (auto fn = rank.lookupSymbol<func::FuncOp>("main"))
       job.references.resize(fn.getNumArguments());
@@ -230,19 +194,6 @@ bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
     return false;
   }
   return true;
-}
-
-/// The kernels of a JIT mode, made once per process.
-static const rt::KernelRegistry &getRegistry(rt::jit::Mode mode) {
-  static std::map<int, rt::KernelRegistry> registries;
-  auto it = registries.find(int(mode));
-  if (it == registries.end())
-    it = registries
-             .emplace(int(mode),
-                      rt::jit::makeRegistry(rt::KernelRegistry::getDefault(),
-                                            {mode, "", "", 0}))
-             .first;
-  return it->second;
 }
 
 /// The entry arguments each rank holds, checked against their types.
@@ -297,25 +248,26 @@ bool python::Runner::run(Program &program,
   Collector collector(getContext(), failure.diagnostics);
   auto mode = rt::jit::Mode(jitMode);
   rt::RunOptions run;
-  run.poolThreads = options.poolThreads;
+  if (options.localWorkers)
+    run.mode = {rt::RunMode::Kind::Local, options.localWorkers, ""};
+  else if (!options.clusterFile.empty())
+    run.mode = {rt::RunMode::Kind::Cluster, 0, options.clusterFile};
+  else
+    run.mode = {rt::RunMode::Kind::Sim, worldSize, ""};
+  // Local workers run their parties as the simulator would.
+  run.party.poolThreads = options.poolThreads;
+  run.party.jit.mode = mode;
+  run.party.store.dataRoot = options.dataRoot;
   run.timeoutSeconds = options.timeout;
   run.interrupt = interrupt;
-  run.localWorkers = options.localWorkers;
-  run.clusterFile = options.clusterFile;
   run.workerPath = options.workerPath;
-  run.dataRoot = options.dataRoot;
-  // Local workers compile what the simulator would (as mplang-run --local).
-  run.localWorkerArgs = {"--jit=" + options.jit,
-                         "--pool-threads=" + std::to_string(run.poolThreads)};
-  // Workers outline for themselves.
-  ModuleOp module =
-      program.impl->forMode(run.distributed() ? rt::jit::Mode::Off : mode);
-  run.registry = &getRegistry(mode);
-  rt::RunResult result;
-  if (rt::Status s = rt::runProgram(module, run, bound, result); !s.isOk()) {
-    failure.message = s.message();
+  rt::StatusOr<rt::RunResult> ran =
+      rt::runProgram(*program.impl->projected, run, bound);
+  if (!ran.isOk()) {
+    failure.message = ran.status().message();
     return false;
   }
+  const rt::RunResult &result = *ran;
   if (std::optional<size_t> root = rt::getRootCause(result.ranks)) {
     const rt::RankOutcome &outcome = result.ranks[*root];
     failure.rank = int64_t(*root);

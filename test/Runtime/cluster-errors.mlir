@@ -26,7 +26,7 @@
 // INTERRUPT: mplang-run: error: interrupted
 
 // RUN: not mplang-run --local 2 --cluster %S/Inputs/cluster-three.json %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=BOTH
-// BOTH: error: give --cluster or --local, not both
+// BOTH: mplang-run: error: give one run mode, not both --local and --cluster
 
 // RUN: not mplang-run --cluster %t.missing.yaml %s --arg 0:0='5 : i64' 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: error: cannot read cluster file '{{.*}}.missing.yaml'

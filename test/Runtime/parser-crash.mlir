@@ -3,7 +3,7 @@
 // crash as an error; with --split-input-file each piece is tried on its own,
 // so a crash after a piece with errors is found too.
 // RUN: not mplang-opt %S/../../fuzz/corpus/ir/parser-crash-scf-for.mlir 2>&1 | FileCheck %s --check-prefix=OPT
-// RUN: not mplang-run %S/../../fuzz/corpus/ir/parser-crash-linalg-reduce.mlir 2>&1 | FileCheck %s --check-prefix=RUNNER
+// RUN: not mplang-run --sim 1 %S/../../fuzz/corpus/ir/parser-crash-linalg-reduce.mlir 2>&1 | FileCheck %s --check-prefix=RUNNER
 // RUN: not mplang-opt --split-input-file %s 2>&1 | FileCheck %s --check-prefix=SPLIT
 
 // OPT: parser-crash-scf-for.mlir: error: the module crashed the parser (signal 11: Segmentation fault)

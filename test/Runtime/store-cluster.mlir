@@ -23,6 +23,7 @@
 // CHECK: ok expired: {{.*}}mem://keys/pk: expired (objects in memory are kept 4 s)
 // CHECK: ok keygen again: rank 1: <absent>
 // CHECK: ok the new key is kept: 200
+// CHECK-NEXT: ok fetch a key: <bfv.public_key>
 // CHECK: ok fetch expired: {{.*}}HTTP 410: mem://keys/pk: expired
 // CHECK: ok approved, bytecode: rank 1: <absent>
 // CHECK: ok approved, text: rank 1: <absent>

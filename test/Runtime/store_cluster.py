@@ -140,6 +140,8 @@ try:
           "rank 0: <bfv.public_key>")
     status, _ = get(ports[0], "/v1/objects?uri=mem://keys/pk", driver)
     print(f"ok the new key is kept: {status}")
+    check("fetch a key", fetch(path, 0, "mem://keys/pk"), 0,
+          "<bfv.public_key>")
     time.sleep(4.5)
     check("fetch expired", fetch(path, 0, "mem://keys/pk"), 1,
           "HTTP 410: mem://keys/pk: expired")

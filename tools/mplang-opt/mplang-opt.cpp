@@ -24,27 +24,17 @@
 
 using namespace mlir;
 
-static llvm::cl::list<std::string>
-    libraries("library", llvm::cl::desc("Link the public functions of FILE"),
-              llvm::cl::value_desc("FILE"));
-static llvm::cl::list<std::string> libraryPaths(
-    "library-path",
-    llvm::cl::desc("Search DIR for declared functions (before the default "
-                   "path: $MPLANG_LIBRARY_PATH, the installed protocols)"),
-    llvm::cl::value_desc("DIR"));
-
 int main(int argc, char **argv) {
   // This executable also parses programs in a child of itself.
   mplang::rt::runModuleCheckIfAsked(argc, argv);
   DialectRegistry registry;
   mplang::registerAllDialects(registry);
   mplang::registerAllPasses();
+  simp::LinkOptions::registerCLOptions(llvm::cl::getGeneralCategory());
   auto [inputFile, outputFile] = registerAndParseCLIOptions(
       argc, argv, "mplang multi-party program optimizer\n", registry);
 
-  simp::LinkOptions found = simp::toolLinkOptions(
-      std::vector<std::string>(libraries.begin(), libraries.end()),
-      std::vector<std::string>(libraryPaths.begin(), libraryPaths.end()),
+  simp::LinkOptions found = simp::LinkOptions::createFromCLOptions(
       llvm::sys::fs::getMainExecutable(argv[0], (void *)&main));
   simp::SimpLinkOptions link;
   link.libraries = found.libraries;

@@ -2,7 +2,7 @@
 
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
-#include "mplang/Runtime/Driver/Driver.h"
+#include "mplang/Runtime/FormatValue.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"

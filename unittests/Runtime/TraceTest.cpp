@@ -5,6 +5,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Regex.h"
 #include "gtest/gtest.h"
 
 using namespace mplang::rt;
@@ -156,6 +157,63 @@ TEST(TraceTest, WritesFilesThroughALargeBuffer) {
     EXPECT_GE(os.GetBufferSize(), size_t(1) << 20);
   }
   llvm::sys::fs::remove(path);
+}
+
+/// `text` with the numbers of times (ts, dur, *_us) replaced by T, so that
+/// what depends on the tick rate's calibration does not matter.
+std::string maskTimes(llvm::StringRef text) {
+  static const llvm::Regex times("(\"(ts|dur|[a-z]+_us)\":)-?[0-9]+\\.[0-9]+");
+  std::string out = text.str();
+  while (times.match(out))
+    out = times.sub("\\1T", out);
+  return out;
+}
+
+TEST(TraceTest, WritesEveryEventFamily) {
+  // Lanes no thread of this test names.
+  constexpr uint32_t kLane = 900001, kPool = 900002;
+  Tracer tracer(2, /*maxEvents=*/6);
+  uint64_t us = clock::ticksPerUs(), t = clock::ticks();
+  // With a queue slice.
+  tracer.op({nullptr, kLane, t, t + 5 * us, t + 6 * us, 8, false, 0, 0});
+  tracer.op({nullptr, kPool, t, t, t + us, 16, /*async=*/true, 3, us});
+  Tracer::OpCount ops[2] = {{nullptr, 2}, {nullptr, 1}};
+  tracer.group(ops, kLane, t + 7 * us, t + 8 * us);
+  tracer.message({/*send=*/true, 1, 4, 32, 77, kLane, t, t + us, 0});
+  tracer.message({/*send=*/false, 0, 5, 8, 78, kLane, t, t + us, us});
+  tracer.compile(
+      {"jit_group_0", 12, Tracer::CompileSource::DiskCache, kPool, t, t + us});
+  Tracer::Counters counters{1, 2, 3, 4};
+  tracer.sample(t + 100 * us, counters);
+  // Full: these are aggregated.
+  tracer.op({nullptr, kLane, t, t + 9 * us, t + 10 * us, 8, false, 0, 0});
+  tracer.message({/*send=*/true, 1, 6, 8, 79, kLane, t, t + us, 0});
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Tracer::write({&tracer}, os);
+  EXPECT_EQ(maskTimes(text), R"({"traceEvents":[
+{"ph":"M","name":"process_name","pid":2,"tid":0,"args":{"name":"rank 2"}},
+{"ph":"M","name":"thread_name","pid":2,"tid":0,"args":{"name":"ready queue"}},
+{"ph":"M","name":"thread_name","pid":2,"tid":900001,"args":{"name":"thread 900001"}},
+{"ph":"M","name":"thread_name","pid":2,"tid":900002,"args":{"name":"thread 900002"}},
+{"ph":"X","name":"queue: step","pid":2,"tid":0,"cat":"queue","ts":T,"dur":T,"args":{"wait_us":T}},
+{"ph":"X","name":"step","pid":2,"tid":900001,"cat":"op","ts":T,"dur":T,"args":{"location":"","bytes":8}},
+{"ph":"b","name":"step","pid":2,"tid":900002,"cat":"op","id":2199023255553,"ts":T,"args":{"location":"","bytes":16,"body_runs":3,"body_us":T}},
+{"ph":"e","name":"step","pid":2,"tid":900002,"cat":"op","id":2199023255553,"ts":T},
+{"ph":"X","name":"step x3","pid":2,"tid":900001,"cat":"op group","ts":T,"dur":T,"args":{"ops":{"step":3}}},
+{"ph":"X","name":"send","pid":2,"tid":900001,"cat":"comm","ts":T,"dur":T,"args":{"peer":1,"tag":4,"bytes":32}},
+{"ph":"s","name":"message","pid":2,"tid":900001,"cat":"comm","id":77,"ts":T},
+{"ph":"X","name":"recv","pid":2,"tid":900001,"cat":"comm","ts":T,"dur":T,"args":{"peer":0,"tag":5,"bytes":8,"wait_us":T}},
+{"ph":"f","name":"message","pid":2,"tid":900001,"cat":"comm","id":78,"ts":T,"bp":"e"},
+{"ph":"X","name":"jit_group_0","pid":2,"tid":900002,"cat":"jit.compile","ts":T,"dur":T,"args":{"ops":12,"cache_hit":"disk"}},
+{"ph":"C","name":"active tasks","pid":2,"tid":0,"ts":T,"args":{"value":1}},
+{"ph":"C","name":"ready queue","pid":2,"tid":0,"ts":T,"args":{"value":2}},
+{"ph":"C","name":"live values","pid":2,"tid":0,"ts":T,"args":{"value":3}},
+{"ph":"C","name":"bytes in flight","pid":2,"tid":0,"ts":T,"args":{"value":4}},
+{"ph":"i","name":"aggregated: step","pid":2,"tid":0,"s":"p","ts":T,"args":{"location":"","count":1,"total_us":T}},
+{"ph":"M","name":"trace aggregated","pid":2,"tid":0,"args":{"max_events":6,"what":["1 ops of 'step' at ","1 messages"]}}
+],"displayTimeUnit":"ms"}
+)");
 }
 
 } // namespace

@@ -61,6 +61,10 @@ public:
   }
   /// Every kernel mplang-run supports.
   static const KernelRegistry &getDefault();
+  /// Lets deserializeValue load the objects the default kernels make (BFV
+  /// and crypto values), in processes that decode values without running
+  /// kernels: a driver of workers, mplang-fetch.
+  static void registerDefaultOpaqueLoaders();
 
 private:
   llvm::StringMap<KernelFactory> factories;

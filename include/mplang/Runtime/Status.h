@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
+#include <cassert>
 #include <optional>
 #include <string>
 
@@ -78,6 +79,55 @@ private:
   std::string message_;
 };
 
+/// A value, or the error that prevented it: what a fallible function
+/// returns instead of filling an out-parameter.
+template <typename T> class [[nodiscard]] StatusOr {
+public:
+  /// An error; an ok status has no value to go with it.
+  StatusOr(Status status) : status_(std::move(status)) {
+    assert(!status_.isOk() && "StatusOr needs a value or an error");
+  }
+  StatusOr(T value) : status_(Status::ok()), value_(std::move(value)) {}
+
+  bool isOk() const { return status_.isOk(); }
+  const Status &status() const & { return status_; }
+  Status status() && { return std::move(status_); }
+
+  T &operator*() & {
+    assert(isOk() && "no value in a failed StatusOr");
+    return *value_;
+  }
+  const T &operator*() const & {
+    assert(isOk() && "no value in a failed StatusOr");
+    return *value_;
+  }
+  T &&operator*() && {
+    assert(isOk() && "no value in a failed StatusOr");
+    return std::move(*value_);
+  }
+  T *operator->() { return &**this; }
+  const T *operator->() const { return &**this; }
+
+private:
+  Status status_;
+  std::optional<T> value_;
+};
+
+/// The status of a Status or StatusOr, for MPLANG_RETURN_IF_ERROR.
+inline const Status &statusOf(const Status &status) { return status; }
+template <typename T> const Status &statusOf(const StatusOr<T> &result) {
+  return result.status();
+}
+
 } // namespace mplang::rt
+
+/// Returns the error of `expr` (a Status or a StatusOr) from the enclosing
+/// function, which returns a Status or a StatusOr.
+#define MPLANG_RETURN_IF_ERROR(expr)                                           \
+  do {                                                                         \
+    if (auto &&mplangStatus = (expr);                                          \
+        !::mplang::rt::statusOf(mplangStatus).isOk())                          \
+      return ::mplang::rt::statusOf(mplangStatus);                             \
+  } while (false)
 
 #endif // MPLANG_RUNTIME_STATUS_H

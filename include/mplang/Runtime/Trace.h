@@ -122,6 +122,8 @@ public:
                     llvm::raw_ostream &os);
 
 private:
+  friend class TraceWriter;
+
   /// Append-only records in chunks that never move: no copying as it
   /// grows, one allocation per 4096 records.
   template <typename T> class Buffer {

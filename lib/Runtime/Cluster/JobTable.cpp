@@ -1,33 +1,25 @@
-//===- JobTable.cpp - the worker's jobs, budgets and reaper ---------------===//
-//
-// Jobs exist from their first message, abort or submission; jobs known only
-// from peers are bounded apart from submitted ones, their early messages by
-// a worker-wide budget; the reaper enforces time-outs and releases jobs.
-//
-//===----------------------------------------------------------------------===//
+//===- JobTable.cpp - a worker's jobs, budgets and releases ---------------===//
 
-#include "WorkerImpl.h"
+#include "JobTable.h"
+
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mplang::rt;
-using namespace mplang::rt::protocol;
 using namespace mplang::rt::worker;
 
-std::shared_ptr<Job> Worker::Impl::find(const std::string &id) {
-  std::lock_guard<std::mutex> lock(jobsMutex);
+std::shared_ptr<Job> JobTable::find(const std::string &id) {
+  std::lock_guard<std::mutex> lock(mutex);
   auto it = jobs.find(id);
   return it == jobs.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
-                                                httplib::Response &res,
-                                                bool submitting) {
-  std::lock_guard<std::mutex> lock(jobsMutex);
+StatusOr<std::shared_ptr<Job>> JobTable::findOrCreate(const std::string &id,
+                                                      bool submitting) {
+  std::lock_guard<std::mutex> lock(mutex);
   if (auto it = jobs.find(id); it != jobs.end())
     return it->second;
-  if (releasedIds.count(id)) {
-    reply(res, 410, "job " + id + " was released");
-    return nullptr;
-  }
+  if (releasedIds.count(id))
+    return Status::notFound("job " + id + " was released");
   // Jobs known only from peers' messages or aborts are limited apart from
   // submitted ones, so that a peer cannot crowd out the driver's jobs; the
   // oldest of them gives way to a new one.
@@ -41,62 +33,93 @@ std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
     if (!oldestWaiting || job->created < oldestWaiting->created)
       oldestWaiting = job;
   }
-  if (submitting && jobs.size() - waiting >= options.maxJobs) {
-    reply(res, 503, "too many jobs (" + std::to_string(options.maxJobs) + ")");
-    return nullptr;
-  }
-  if (!submitting && waiting >= options.maxJobs) {
+  if (submitting && jobs.size() - waiting >= limits.maxJobs)
+    return Status::unavailable("too many jobs (" +
+                               std::to_string(limits.maxJobs) + ")");
+  if (!submitting && waiting >= limits.maxJobs) {
     oldestWaiting->comm.abortFromPeer(
         Status::unavailable("too many jobs waiting for their submission"));
     remember(oldestWaiting->id, Clock::now());
-    releaseEarly(*oldestWaiting);
+    releaseEarlyLocked(*oldestWaiting);
     jobs.erase(oldestWaiting->id);
   }
-  auto job = std::make_shared<Job>(
-      id, options.rank, config.nodes.size(),
-      MailboxLimits{options.maxHeldBytes, options.maxHeldMessages}, links);
+  std::shared_ptr<Job> job = makeJob(id);
   jobs[id] = job;
   return job;
 }
 
-bool Worker::Impl::keep(int64_t from, const std::string &id, uint64_t size,
-                        std::string &refusal) {
-  httplib::Response ignored;
+bool JobTable::keep(int64_t from, const std::string &id, uint64_t size,
+                    std::string &refusal) {
   // A message for a released job is late: its job is over everywhere.
-  std::shared_ptr<Job> job = findOrCreate(id, ignored, false);
-  if (!job || !job->comm.abortStatus().isOk())
+  StatusOr<std::shared_ptr<Job>> found = findOrCreate(id, false);
+  if (!found.isOk() || !(*found)->comm.abortStatus().isOk())
     return false;
+  Job &job = **found;
   std::string why;
   {
-    std::lock_guard<std::mutex> lock(jobsMutex);
-    std::lock_guard<std::mutex> jobLock(job->mutex);
-    if (job->state != JobState::Waiting)
-      return !job->terminal();
-    if (earlyBytes + size <= options.maxEarlyBytes &&
-        earlyMessages < options.maxEarlyMessages) {
+    std::lock_guard<std::mutex> lock(mutex);
+    std::lock_guard<std::mutex> jobLock(job.mutex);
+    if (job.state != JobState::Waiting)
+      return !job.terminal();
+    if (earlyBytes + size <= limits.maxEarlyBytes &&
+        earlyMessages < limits.maxEarlyMessages) {
       earlyBytes += size;
       ++earlyMessages;
-      job->earlyBytes += size;
-      ++job->earlyMessages;
+      job.earlyBytes += size;
+      ++job.earlyMessages;
       return true;
     }
-    why = "rank " + std::to_string(options.rank) + " refused a message of " +
+    why = "rank " + std::to_string(rank) + " refused a message of " +
           std::to_string(size) + " bytes from rank " + std::to_string(from) +
           " for job " + id +
           ", which it has not been given yet: messages held for jobs not "
           "submitted yet are limited to " +
-          std::to_string(options.maxEarlyBytes) + " bytes and " +
-          std::to_string(options.maxEarlyMessages) +
+          std::to_string(limits.maxEarlyBytes) + " bytes and " +
+          std::to_string(limits.maxEarlyMessages) +
           " messages (--max-early-mib, --max-early-messages)";
     // The abort below empties the job's mailbox.
-    releaseEarly(*job);
+    releaseEarlyLocked(job);
   }
-  job->comm.abort(Status::unavailable(why));
+  job.comm.abort(Status::unavailable(why));
   refusal = why;
   return false;
 }
 
-void Worker::Impl::remember(const std::string &id, Clock::time_point now) {
+Status JobTable::start(Job &job, llvm::function_ref<void()> start) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::lock_guard<std::mutex> jobLock(job.mutex);
+  if (job.state != JobState::Waiting)
+    return Status::invalidArgument("job " + job.id + " was already submitted");
+  // Its early messages are now the running job's own.
+  releaseEarlyLocked(job);
+  job.state = JobState::Running;
+  start();
+  return Status::ok();
+}
+
+void JobTable::releaseEarly(Job &job) {
+  std::lock_guard<std::mutex> lock(mutex);
+  releaseEarlyLocked(job);
+}
+
+void JobTable::releaseEarlyLocked(Job &job) {
+  earlyBytes -= job.earlyBytes;
+  earlyMessages -= job.earlyMessages;
+  job.earlyBytes = job.earlyMessages = 0;
+}
+
+size_t JobTable::size() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return jobs.size();
+}
+
+void JobTable::forEach(llvm::function_ref<void(Job &)> fn) {
+  std::lock_guard<std::mutex> lock(mutex);
+  for (auto &[id, job] : jobs)
+    fn(*job);
+}
+
+void JobTable::remember(const std::string &id, Clock::time_point now) {
   // Peers choose job ids: keep the most recent ones only.
   if (releasedIds.size() >= kMaxReleasedIds)
     releasedIds.erase(llvm::min_element(
@@ -104,63 +127,45 @@ void Worker::Impl::remember(const std::string &id, Clock::time_point now) {
   releasedIds[id] = now;
 }
 
-void Worker::Impl::releaseEarly(Job &job) {
-  earlyBytes -= job.earlyBytes;
-  earlyMessages -= job.earlyMessages;
-  job.earlyBytes = job.earlyMessages = 0;
-}
-
-/// Enforces time-outs and releases jobs: ended ones once the driver is done
-/// with them (or after the retention time), early-message-only ones after
-/// the retention time.
-void Worker::Impl::reap() {
-  std::mutex wakeMutex;
-  auto retention = std::chrono::seconds(options.retentionSeconds);
-  while (!stopping) {
-    {
-      std::unique_lock<std::mutex> lock(wakeMutex);
-      reaperWake.wait_for(lock, std::chrono::milliseconds(100));
-    }
-    Clock::time_point now = Clock::now();
-    std::vector<std::shared_ptr<Job>> done;
-    std::vector<std::pair<std::shared_ptr<Job>, std::string>> late;
-    {
-      std::lock_guard<std::mutex> lock(jobsMutex);
-      for (auto it = jobs.begin(); it != jobs.end();) {
-        Job &job = *it->second;
-        std::lock_guard<std::mutex> jobLock(job.mutex);
-        bool drop = job.terminal()
-                        ? job.released || now - job.finished > retention
-                        : job.state == JobState::Waiting &&
-                              (job.released || now - job.created > retention);
-        if (job.state == JobState::Running && now > job.deadline &&
-            !job.timedOut) {
-          job.timedOut = true;
-          late.push_back({it->second, it->first});
-        }
-        if (!drop) {
-          ++it;
-          continue;
-        }
-        remember(it->first, now);
-        releaseEarly(job);
-        done.push_back(std::move(it->second));
-        it = jobs.erase(it);
+void JobTable::reap(Clock::time_point now) {
+  std::vector<std::shared_ptr<Job>> done, late;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    for (auto it = jobs.begin(); it != jobs.end();) {
+      Job &job = *it->second;
+      std::lock_guard<std::mutex> jobLock(job.mutex);
+      bool drop =
+          job.terminal()
+              ? job.released || now - job.finished > limits.retention
+              : job.state == JobState::Waiting &&
+                    (job.released || now - job.created > limits.retention);
+      if (job.state == JobState::Running && now > job.deadline &&
+          !job.timedOut) {
+        job.timedOut = true;
+        late.push_back(it->second);
       }
-      for (auto it = releasedIds.begin(); it != releasedIds.end();)
-        it = now - it->second > 10 * retention ? releasedIds.erase(it)
-                                               : std::next(it);
+      if (!drop) {
+        ++it;
+        continue;
+      }
+      remember(it->first, now);
+      releaseEarlyLocked(job);
+      done.push_back(std::move(it->second));
+      it = jobs.erase(it);
     }
-    for (auto &[job, id] : late) {
-      std::string reason = "rank " + std::to_string(options.rank) + ": job " +
-                           id + " timed out after " +
-                           std::to_string(job->timeoutSeconds) + " s";
-      for (const std::string &line : job->mailbox.pendingReceives())
-        reason += "\n  " + line;
-      job->comm.abort(Status::deadlineExceeded(reason));
-    }
-    for (auto &job : done)
-      if (job->thread.joinable())
-        job->thread.join();
+    for (auto it = releasedIds.begin(); it != releasedIds.end();)
+      it = now - it->second > 10 * limits.retention ? releasedIds.erase(it)
+                                                    : std::next(it);
   }
+  for (const std::shared_ptr<Job> &job : late) {
+    std::string reason = "rank " + std::to_string(rank) + ": job " + job->id +
+                         " timed out after " +
+                         std::to_string(job->timeoutSeconds) + " s";
+    for (const std::string &line : job->mailbox.pendingReceives())
+      reason += "\n  " + line;
+    job->comm.abort(Status::deadlineExceeded(reason));
+  }
+  for (const std::shared_ptr<Job> &job : done)
+    if (job->thread.joinable())
+      job->thread.join();
 }

@@ -1,151 +1,47 @@
-//===- MessageAssembly.cpp - peer messages into job mailboxes -------------===//
-//
-// Frames that peers stream here are decoded and delivered to their job's
-// mailbox; large messages arrive in parts, each into its place in one
-// tensor, and are delivered once all parts are in.
-//
-//===----------------------------------------------------------------------===//
+//===- MessageAssembly.cpp - large messages arriving in parts -------------===//
 
-#include "WorkerImpl.h"
+#include "MessageAssembly.h"
 
 using namespace mplang::rt;
-using namespace mplang::rt::protocol;
-using namespace mplang::rt::worker;
 
-void Worker::Impl::stream(const httplib::Request &req, httplib::Response &res,
-                          const httplib::ContentReader &reader) {
-  int64_t from = sender(req);
-  if (from < 0)
-    return reply(res, 403, "only peers send messages");
-  FrameDecoder::Part part;
-  if (req.has_header(kPartHeader)) {
-    llvm::StringRef index, count;
-    std::tie(index, count) =
-        llvm::StringRef(req.get_header_value(kPartHeader)).split('/');
-    if (index.getAsInteger(10, part.index) ||
-        count.getAsInteger(10, part.count) || part.count < 2 ||
-        part.count > kMaxParts || part.index >= part.count)
-      return reply(res, 400,
-                   std::string("bad ") + kPartHeader +
-                       " header: expected I/N with I < N <= " +
-                       std::to_string(kMaxParts));
-    part.place = [this, from, count = part.count](
-                     const Frame &frame, llvm::StringRef head, DType dtype,
-                     llvm::ArrayRef<int64_t> shape) {
-      return placePart(from, frame, head, dtype, shape, count);
-    };
+StatusOr<std::shared_ptr<Tensor>>
+MessageAssembly::place(int64_t from, llvm::StringRef key, llvm::StringRef head,
+                       DType dtype, llvm::ArrayRef<int64_t> shape,
+                       unsigned count) {
+  auto [it, first] = messages.try_emplace({from, key.str()});
+  Parts &parts = it->second;
+  if (!first)
+    return parts.head == head && parts.count == count ? parts.tensor : nullptr;
+  Tensor tensor = Tensor::forOverwrite(dtype, shape);
+  // Parts of messages that never complete must not pile up.
+  if (Status s = mailbox.hold(from, tensor.numBytes()); !s.isOk()) {
+    messages.erase(it);
+    return s;
   }
-  bool isPart = part.count > 1;
-  unsigned index = part.index;
-  FrameDecoder decoder(options.maxMessageBytes, std::move(part));
-  Status malformed = Status::ok();
-  std::string refusal;
-  size_t frames = 0;
-  bool complete = reader([&](const char *data, size_t size) {
-    malformed = decoder.feed(
-        llvm::StringRef(data, size),
-        [&](Frame &&frame) {
-          if (isPart && ++frames > 1)
-            return;
-          if (isPart)
-            deliverPart(from, index, std::move(frame));
-          else
-            deliver(from, std::move(frame));
-        },
-        [&](const Frame &frame, uint64_t size) {
-          return keep(from, frame.job, size, refusal);
-        });
-    return malformed.isOk();
-  });
-  if (!malformed.isOk())
-    return reply(res, 400, malformed.message());
-  if (!complete || !decoder.atBoundary())
-    return reply(res, 400, "the stream ended inside a message");
-  if (isPart && frames > 1)
-    return reply(res, 400, "a request with a part carries one message");
-  // A request that carried one message (with a length) answers for it; a
-  // stream goes on, as its other frames are other jobs' (the refused job
-  // is aborted on every rank either way).
-  if (!refusal.empty() && req.has_header("Content-Length"))
-    return reply(res, 503, refusal);
-  res.status = 204;
+  parts.head = head.str();
+  parts.count = count;
+  parts.tensor = std::make_shared<Tensor>(std::move(tensor));
+  return parts.tensor;
 }
 
-void Worker::Impl::deliver(int64_t from, Frame &&frame) {
-  // `keep` admitted the frame; its job may have been released meanwhile.
-  std::shared_ptr<Job> job = find(frame.job);
-  if (!job)
-    return;
-  {
-    std::lock_guard<std::mutex> lock(job->mutex);
-    if (job->terminal())
-      return;
-  }
-  post(*job, from, frame.key, std::move(frame.payload));
-}
-
-void Worker::Impl::post(Job &job, int64_t from, const MessageKey &key,
-                        Message message) {
-  // A repeated key is a broken or hostile peer: the job cannot be trusted.
-  if (Status s =
-          job.mailbox.deliver(from, options.rank, key, std::move(message));
-      !s.isOk() && job.comm.abortStatus().isOk())
-    job.comm.abort(s);
-}
-
-std::shared_ptr<Tensor>
-Worker::Impl::placePart(int64_t from, const Frame &frame, llvm::StringRef head,
-                        DType dtype, llvm::ArrayRef<int64_t> shape,
-                        unsigned count) {
-  std::shared_ptr<Job> job = find(frame.job);
-  if (!job)
-    return nullptr;
-  std::lock_guard<std::mutex> lock(job->mutex);
-  Job::Assembly &assembly = job->assemblies[{from, frame.key.str()}];
-  if (!assembly.tensor) {
-    Tensor tensor = Tensor::forOverwrite(dtype, shape);
-    // Parts of messages that never complete must not pile up.
-    if (Status s = job->mailbox.hold(from, tensor.numBytes()); !s.isOk()) {
-      job->assemblies.erase({from, frame.key.str()});
-      job->comm.abort(s);
-      return nullptr;
-    }
-    assembly.head = head.str();
-    assembly.count = count;
-    assembly.tensor = std::make_shared<Tensor>(std::move(tensor));
-  } else if (assembly.head != head || assembly.count != count) {
-    return nullptr;
-  }
-  return assembly.tensor;
-}
-
-void Worker::Impl::deliverPart(int64_t from, unsigned index, Frame &&frame) {
-  std::shared_ptr<Job> job = find(frame.job);
-  if (!job)
-    return;
-  std::string error;
-  Message whole;
-  {
-    std::lock_guard<std::mutex> lock(job->mutex);
-    if (job->terminal())
-      return;
-    auto it = job->assemblies.find({from, frame.key.str()});
-    std::string what = "part " + std::to_string(index) + " of " +
-                       frame.key.str() + " from rank " + std::to_string(from);
-    if (it == job->assemblies.end() || !frame.payload.body)
-      error = "malformed " + what +
-              ": its header does not match its size "
-              "or the other parts'";
-    else if (it->second.seen & (1u << index))
-      error = what + " came twice";
-    else if ((it->second.seen |= 1u << index) == (1u << it->second.count) - 1) {
-      job->mailbox.unhold(it->second.tensor->numBytes());
-      whole = {std::move(it->second.head), std::move(it->second.tensor)};
-      job->assemblies.erase(it);
-    }
-  }
-  if (!error.empty() && job->comm.abortStatus().isOk())
-    job->comm.abort(Status::invalidArgument(error));
-  if (whole.body)
-    post(*job, from, frame.key, std::move(whole));
+StatusOr<std::optional<Message>> MessageAssembly::arrived(int64_t from,
+                                                          llvm::StringRef key,
+                                                          unsigned index,
+                                                          bool placed) {
+  auto it = messages.find({from, key.str()});
+  std::string what = "part " + std::to_string(index) + " of " + key.str() +
+                     " from rank " + std::to_string(from);
+  if (it == messages.end() || !placed)
+    return Status::invalidArgument("malformed " + what +
+                                   ": its header does not match its size "
+                                   "or the other parts'");
+  Parts &parts = it->second;
+  if (parts.seen & (1u << index))
+    return Status::invalidArgument(what + " came twice");
+  if ((parts.seen |= 1u << index) != (1u << parts.count) - 1)
+    return std::optional<Message>();
+  mailbox.unhold(parts.tensor->numBytes());
+  Message whole{std::move(parts.head), std::move(parts.tensor)};
+  messages.erase(it);
+  return std::optional<Message>(std::move(whole));
 }

@@ -1,8 +1,8 @@
 //===- ObjectFetch.cpp - kept objects fetched from their party ------------===//
 
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
-#include "PeerLinks.h"
 #include "mplang/Dialect/Store/IR/StoreURI.h"
+#include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
@@ -54,9 +54,10 @@ void mplang::rt::serveObject(const httplib::Request &req,
       });
 }
 
-Status mplang::rt::fetchObject(const ClusterConfig &config, int64_t rank,
-                               const std::string &asNode,
-                               const std::string &uri, std::string &bytes) {
+StatusOr<std::string> mplang::rt::fetchObject(const ClusterConfig &config,
+                                              int64_t rank,
+                                              const std::string &asNode,
+                                              const std::string &uri) {
   std::string from = protocol::kDriver, token = config.driver.token;
   if (!asNode.empty()) {
     std::optional<int64_t> self = config.rankOf(asNode);
@@ -77,6 +78,5 @@ Status mplang::rt::fetchObject(const ClusterConfig &config, int64_t rank,
     return Status::error("rank " + llvm::Twine(rank) + " (" +
                          config.endpoint(rank) +
                          ") refused: " + describeFailure(result));
-  bytes = std::move(result->body);
-  return Status::ok();
+  return std::move(result->body);
 }

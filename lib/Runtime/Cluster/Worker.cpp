@@ -22,10 +22,10 @@ Worker::~Worker() {
   stop();
   if (impl->reaper.joinable())
     impl->reaper.join();
-  std::lock_guard<std::mutex> lock(impl->jobsMutex);
-  for (auto &[id, job] : impl->jobs)
-    if (job->thread.joinable())
-      job->thread.join();
+  impl->jobs.forEach([](Job &job) {
+    if (job.thread.joinable())
+      job.thread.join();
+  });
 }
 
 Status Worker::bind() {
@@ -78,18 +78,27 @@ Status Worker::bind() {
   return Status::ok();
 }
 
+void Worker::Impl::reap() {
+  std::mutex wakeMutex;
+  while (!stopping) {
+    {
+      std::unique_lock<std::mutex> lock(wakeMutex);
+      reaperWake.wait_for(lock, std::chrono::milliseconds(100));
+    }
+    jobs.reap(Clock::now());
+  }
+}
+
 void Worker::serve() { impl->gate->listen(); }
 
 void Worker::stop() {
   if (impl->stopping.exchange(true))
     return;
-  {
-    std::lock_guard<std::mutex> lock(impl->jobsMutex);
-    for (auto &[id, job] : impl->jobs)
-      job->comm.abortFromPeer(Status::cancelled(
-          "the worker of rank " + std::to_string(impl->options.rank) +
-          " is stopping"));
-  }
+  impl->jobs.forEach([&](Job &job) {
+    job.comm.abortFromPeer(
+        Status::cancelled("the worker of rank " +
+                          std::to_string(impl->options.rank) + " is stopping"));
+  });
   impl->reaperWake.notify_all();
   if (impl->gate)
     impl->gate->stop();

@@ -2,9 +2,10 @@
 //
 // The worker (Worker.h) is a facade over one Impl, whose concerns live in
 // separate files: WorkerRoutes.cpp (HTTP routes and authentication),
-// JobTable.cpp (the job table, early-message budgets, the reaper),
-// MessageAssembly.cpp (peer streams and multi-part messages) and
-// WorkerJobs.cpp (parsing, compiling and running submitted programs).
+// WorkerMessages.cpp (peer streams into job mailboxes) and WorkerJobs.cpp
+// (parsing, preparing and running submitted programs). Its jobs are a
+// JobTable (JobTable.h); each job assembles large messages with a
+// MessageAssembly (MessageAssembly.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +13,9 @@
 #define MPLANG_LIB_RUNTIME_CLUSTER_WORKERIMPL_H
 
 #include "ConnectionGate.h"
+#include "Job.h"
+#include "JobTable.h"
 #include "PeerLinks.h"
-#include "mplang/Runtime/Cluster/HttpCommunicator.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Cluster/Worker.h"
 #include "mplang/Runtime/Plan.h"
@@ -21,74 +23,24 @@
 #include "mplang/Runtime/Trace.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "llvm/Support/FileSystem.h"
 #include <map>
 
 namespace mplang::rt {
 namespace worker {
-using Clock = std::chrono::steady_clock;
-
-enum class JobState { Waiting, Running, Succeeded, Failed };
-
 /// The program of a submitted job, parsed and compiled.
 struct Program {
   std::unique_ptr<mlir::MLIRContext> context;
   mlir::OwningOpRef<mlir::ModuleOp> module;
+  /// This rank's program in `module`.
+  mlir::ModuleOp mine;
   CompiledProgram compiled;
   std::vector<Value> args;
 };
 
-/// One job on this worker. It exists from its first message, abort or
-/// submission, whichever comes first, so early messages are kept.
-struct Job {
-  Job(const std::string &id, int64_t rank, int64_t worldSize,
-      MailboxLimits held, PeerLinks &links)
-      : id(id), mailbox(worldSize, held), comm(id, rank, mailbox, links),
-        created(Clock::now()) {}
-  ~Job() {
-    if (!traceFile.empty())
-      llvm::sys::fs::remove(traceFile);
-  }
-
-  const std::string id;
-  InMemoryHub mailbox;
-  HttpCommunicator comm;
-  const Clock::time_point created;
-
-  std::mutex mutex;
-  std::condition_variable changed;
-  JobState state = JobState::Waiting;
-  Status error = Status::ok();
-  std::string results;
-  Clock::time_point deadline, finished;
-  unsigned timeoutSeconds = 0;
-  /// The run's Chrome trace (JSON), when the driver asked for one: in a
-  /// temporary file (the worker holds no more than the tracer's bounded
-  /// events), removed once fetched or with the job.
-  bool traced = false;
-  std::string traceFile, traceError;
-  uint64_t traceMaxEvents = Tracer::kDefaultMaxEvents;
-  /// Return the run's statistics with the results.
-  bool statistics = false;
-  bool timedOut = false;
-  bool released = false;
-  /// Large messages arriving in parts: the header and tensor they share
-  /// and the parts seen, by sender and key (guarded by `mutex`).
-  struct Assembly {
-    std::string head;
-    unsigned count = 0;
-    uint32_t seen = 0;
-    std::shared_ptr<Tensor> tensor;
-  };
-  std::map<std::pair<int64_t, std::string>, Assembly> assemblies;
-  /// What this job holds of the worker's early-message budget (guarded by
-  /// the worker's jobsMutex).
-  uint64_t earlyBytes = 0, earlyMessages = 0;
-  std::thread thread;
-
-  bool terminal() const {
-    return state == JobState::Succeeded || state == JobState::Failed;
-  }
+/// Why a request is refused: its HTTP status and a one-line message.
+struct Refusal {
+  int status;
+  std::string message;
 };
 
 /// Answers `res` with `status` and a one-line message.
@@ -98,13 +50,25 @@ void reply(httplib::Response &res, int status, const std::string &message);
 using worker::Clock;
 using worker::Job;
 using worker::Program;
+using worker::Refusal;
 
 struct Worker::Impl {
   Impl(const ClusterConfig &config, const WorkerOptions &options)
       : config(config), options(options),
         links(this->config, options.rank, options.connectRetrySeconds),
-        pool(options.poolThreads),
-        kernels(jit::makeRegistry(KernelRegistry::getDefault(), options.jit)) {
+        pool(options.party.poolThreads),
+        kernels(
+            jit::makeRegistry(KernelRegistry::getDefault(), options.party.jit)),
+        jobs(options.rank,
+             {options.maxJobs, options.maxEarlyBytes, options.maxEarlyMessages,
+              std::chrono::seconds(options.retentionSeconds)},
+             [this](const std::string &id) {
+               return std::make_shared<Job>(
+                   id, this->options.rank, this->config.nodes.size(),
+                   MailboxLimits{this->options.maxHeldBytes,
+                                 this->options.maxHeldMessages},
+                   links);
+             }) {
     links.redactAborts = !options.releaseDetails;
   }
 
@@ -117,26 +81,31 @@ struct Worker::Impl {
   /// job id and the body size; false after replying.
   bool admit(const httplib::Request &req, httplib::Response &res);
   static int64_t sender(const httplib::Request &req);
-  std::shared_ptr<Job> find(const std::string &id);
   /// The job `id`, created (waiting for its submission, unless this is
   /// the submission) if unknown; null after replying with the reason it
   /// cannot be.
   std::shared_ptr<Job> findOrCreate(const std::string &id,
                                     httplib::Response &res, bool submitting);
   void submit(const httplib::Request &req, httplib::Response &res);
+  // The steps of a submission, each an answer when it refuses the job.
+  /// Parses the job's module into `program` and finds this rank's.
+  std::optional<Refusal> parseJob(const std::string &id,
+                                  const protocol::JobRequest &request,
+                                  Program &program);
+  /// Whether this worker runs `request`: approval, release and the entry's
+  /// signature.
+  std::optional<Refusal> admitJob(const Program &program,
+                                  const protocol::JobRequest &request);
+  /// Prepares the program to run by `deadline` and decodes the arguments;
+  /// `diagnostics` holds what preparing reported.
+  std::optional<Refusal> prepareJob(const std::string &id,
+                                    const protocol::JobRequest &request,
+                                    Clock::time_point deadline,
+                                    const std::string &diagnostics,
+                                    Program &program);
   void status(const httplib::Request &req, httplib::Response &res);
   void stream(const httplib::Request &req, httplib::Response &res,
               const httplib::ContentReader &reader);
-  /// Whether a message of `size` bytes from `from` for job `id` is read:
-  /// not for a job that is over, and for one not submitted yet only within
-  /// the early-message limits (else the job is aborted everywhere and
-  /// `refusal` says why).
-  bool keep(int64_t from, const std::string &id, uint64_t size,
-            std::string &refusal);
-  /// Returns what `job` holds of the early-message budget; under jobsMutex.
-  void releaseEarly(Job &job);
-  /// Adds `id` to releasedIds; under jobsMutex.
-  void remember(const std::string &id, Clock::time_point now);
   void deliver(int64_t from, protocol::Frame &&frame);
   /// The tensor that the parts of a message from `from` fill; null if
   /// `head` or `count` differ from its other parts'.
@@ -160,26 +129,22 @@ struct Worker::Impl {
   Status forDriver(const Status &status, const std::string &what);
   /// Writes the job's trace to its temporary file.
   void writeTrace(Job &job, const Tracer &tracer);
+  /// The reaper's thread: JobTable::reap ten times a second until stopping.
   void reap();
 
   ClusterConfig config;
   WorkerOptions options;
   PeerLinks links;
   ThreadPool pool;
-  /// The kernels jobs run with: with `options.jit`, compiled local code.
+  /// The kernels jobs run with: with `options.party.jit`, compiled local
+  /// code.
   KernelRegistry kernels;
   mlir::DialectRegistry registry;
   std::unique_ptr<httplib::Server> server;
   /// Accepts the connections `server` serves, within limits.
   std::unique_ptr<ConnectionGate> gate;
 
-  std::mutex jobsMutex;
-  std::map<std::string, std::shared_ptr<Job>> jobs;
-  /// Ids of released jobs, so that late messages do not resurrect them.
-  std::map<std::string, Clock::time_point> releasedIds;
-  static constexpr size_t kMaxReleasedIds = 65536;
-  /// Bytes and messages held for jobs not submitted yet.
-  uint64_t earlyBytes = 0, earlyMessages = 0;
+  worker::JobTable jobs;
   std::atomic<bool> stopping{false};
   std::condition_variable reaperWake;
   std::thread reaper;

@@ -1,8 +1,10 @@
-//===- WorkerJobs.cpp - parsing, compiling and running submitted jobs -----===//
+//===- WorkerJobs.cpp - parsing, preparing and running submitted jobs -----===//
 //
 // A submitted module must hold exactly this rank's program (and, with
-// --approved-programs, an approved one); it is compiled by compileProgram,
-// as in the simulator, and run by an Executor over the job's communicator.
+// --approved-programs, an approved one). submit parses it, admits the job,
+// prepares the program (prepareRankProgram, as the simulator does) and
+// starts it; each step answers with the reason when it refuses. The job runs
+// on an Executor over its communicator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +12,7 @@
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
+#include "mplang/Runtime/Backends/RankProgram.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Monitor.h"
@@ -63,34 +66,73 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
         os << diag.getLocation() << ": " << diag << "\n";
         return mlir::success();
       });
+  std::optional<Refusal> refused = parseJob(id, request, *program);
+  if (!refused)
+    refused = admitJob(*program, request);
+  // Preparing counts in the job's time; timeout_s 0 is mplang-run's
+  // --timeout 0: no time-out.
+  Clock::time_point deadline =
+      request.timeoutSeconds
+          ? Clock::now() + std::chrono::seconds(request.timeoutSeconds)
+          : Clock::time_point::max();
+  if (!refused)
+    refused = prepareJob(id, request, deadline, diagnostics, *program);
+  if (refused)
+    return reply(res, refused->status, refused->message);
+
+  std::shared_ptr<Job> job = findOrCreate(id, res, /*submitting=*/true);
+  if (!job)
+    return;
+  if (Status s = jobs.start(*job,
+                            [&] {
+                              job->timeoutSeconds = request.timeoutSeconds;
+                              job->traced = request.trace;
+                              job->traceMaxEvents = request.traceMaxEvents;
+                              job->statistics = request.statistics;
+                              job->deadline = deadline;
+                              job->thread = std::thread(
+                                  [this, job, program] { run(job, program); });
+                            });
+      !s.isOk())
+    return reply(res, 409, s.message());
+  res.status = 201;
+  res.set_content(nlohmann::json{{"job", id}}.dump(), "application/json");
+}
+
+std::optional<Refusal> Worker::Impl::parseJob(const std::string &id,
+                                              const JobRequest &request,
+                                              Program &program) {
   // MLIR's parsers crash on some inputs: a child process parses first.
   ModuleCheckLimits limits;
   limits.seconds = parseSeconds(request.timeoutSeconds);
   Status parsed = Status::ok();
-  program->module = parseUntrustedModule(request.module, "job-" + id,
-                                         *program->context, limits, parsed);
-  if (!program->module)
-    return reply(res, parsed.code() == StatusCode::Unavailable ? 503 : 400,
-                 parsed.message());
+  program.module = parseUntrustedModule(request.module, "job-" + id,
+                                        *program.context, limits, parsed);
+  if (!program.module)
+    return Refusal{parsed.code() == StatusCode::Unavailable ? 503 : 400,
+                   parsed.message()};
   // The job's module holds this rank's program (`simp.rank`) and nothing
   // else that runs.
-  mlir::ModuleOp mine;
-  for (auto nested : program->module->getOps<mlir::ModuleOp>()) {
+  for (auto nested : program.module->getOps<mlir::ModuleOp>()) {
     auto rank = nested->getAttrOfType<mlir::IntegerAttr>(
         mlir::simp::SimpDialect::getRankAttrName());
-    if (rank && rank.getInt() == options.rank && !mine)
-      mine = nested;
-    else
-      return reply(res, 400,
-                   "the module holds more than the program of rank " +
-                       std::to_string(options.rank));
+    if (!rank || rank.getInt() != options.rank || program.mine)
+      return Refusal{400, "the module holds more than the program of rank " +
+                              std::to_string(options.rank)};
+    program.mine = nested;
   }
-  if (!mine)
-    return reply(
-        res, 400,
-        "the module holds no program for rank " + std::to_string(options.rank) +
-            " (a module with simp.rank = " + std::to_string(options.rank) +
-            ")");
+  if (!program.mine)
+    return Refusal{400, "the module holds no program for rank " +
+                            std::to_string(options.rank) +
+                            " (a module with simp.rank = " +
+                            std::to_string(options.rank) + ")"};
+  return std::nullopt;
+}
+
+std::optional<Refusal> Worker::Impl::admitJob(const Program &program,
+                                              const JobRequest &request) {
+  mlir::ModuleOp mine = program.mine;
+  std::string rank = std::to_string(options.rank);
   // Approval covers what runs: the program, its world, the entry and where
   // each argument comes from, before anything is loaded.
   if (options.approvedPrograms) {
@@ -101,55 +143,55 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
                                                           : std::string());
     std::string digest = mlir::simp::jobDigest(mine, binding);
     if (!options.approvedPrograms->count(digest))
-      return reply(res, 403,
-                   "the job of rank " + std::to_string(options.rank) + " (" +
-                       mlir::simp::describeJob(binding) + " " + digest +
-                       ") is not approved by this worker "
-                       "(--approved-programs)");
+      return Refusal{403, "the job of rank " + rank + " (" +
+                              mlir::simp::describeJob(binding) + " " + digest +
+                              ") is not approved by this worker "
+                              "(--approved-programs)"};
   }
   auto entry = mine.lookupSymbol<mlir::func::FuncOp>(request.entry);
   if (!entry || entry.isExternal())
-    return reply(res, 400, "no entry function @" + request.entry);
+    return Refusal{400, "no entry function @" + request.entry};
   if (!options.releaseToDriver && entry.getNumResults())
-    return reply(res, 403,
-                 "rank " + std::to_string(options.rank) +
-                     " releases no results to the driver "
-                     "(--release-to-driver=" +
-                     (options.releaseDetails ? "details" : "none") +
-                     "), and @" + request.entry + " returns " +
-                     std::to_string(entry.getNumResults()) +
-                     ": keep them on this party (mplang-run --keep)");
+    return Refusal{403, "rank " + rank +
+                            " releases no results to the driver "
+                            "(--release-to-driver=" +
+                            (options.releaseDetails ? "details" : "none") +
+                            "), and @" + request.entry + " returns " +
+                            std::to_string(entry.getNumResults()) +
+                            ": keep them on this party (mplang-run --keep)"};
   if (!options.releaseDetails && (request.trace || request.statistics))
-    return reply(res, 403,
-                 "rank " + std::to_string(options.rank) +
-                     " releases no statistics or traces to the driver "
-                     "(--release-to-driver=none)");
+    return Refusal{403, "rank " + rank +
+                            " releases no statistics or traces to the driver "
+                            "(--release-to-driver=none)"};
   if (entry.getNumArguments() != request.args.size())
-    return reply(res, 400,
-                 "@" + request.entry + " takes " +
-                     std::to_string(entry.getNumArguments()) +
-                     " arguments, the job binds " +
-                     std::to_string(request.args.size()));
+    return Refusal{400, "@" + request.entry + " takes " +
+                            std::to_string(entry.getNumArguments()) +
+                            " arguments, the job binds " +
+                            std::to_string(request.args.size())};
+  return std::nullopt;
+}
+
+std::optional<Refusal> Worker::Impl::prepareJob(const std::string &id,
+                                                const JobRequest &request,
+                                                Clock::time_point deadline,
+                                                const std::string &diagnostics,
+                                                Program &program) {
+  mlir::ModuleOp mine = program.mine;
   // Arguments are decoded against the program's own types, before
   // outlining may rewrite the entry.
-  llvm::SmallVector<mlir::Type> argTypes(entry.getArgumentTypes());
+  llvm::SmallVector<mlir::Type> argTypes(
+      mine.lookupSymbol<mlir::func::FuncOp>(request.entry).getArgumentTypes());
   // Compiling the job's local code counts in its time: what is still
   // compiling at the deadline stays interpreted, and the job then times out.
   // The driver waits for this answer (60 s at most, PeerLinks.cpp): a
   // compile longer than kMaxSubmitCompile leaves the rest interpreted too.
   constexpr std::chrono::seconds kMaxSubmitCompile(30);
-  // timeout_s 0 is mplang-run's --timeout 0: no time-out.
-  Clock::time_point deadline =
-      request.timeoutSeconds
-          ? Clock::now() + std::chrono::seconds(request.timeoutSeconds)
-          : Clock::time_point::max();
-  jit::outlineLocalGroups(mine, options.jit.mode);
   mlir::FailureOr<CompiledProgram> compiled =
-      compileProgram(mine, request.entry, kernels,
-                     std::min(deadline, Clock::now() + kMaxSubmitCompile));
+      prepareRankProgram(mine, request.entry, options.party.jit.mode, kernels,
+                         std::min(deadline, Clock::now() + kMaxSubmitCompile));
   if (mlir::failed(compiled))
-    return reply(res, 400, "cannot run the module:\n" + diagnostics);
-  program->compiled = std::move(*compiled);
+    return Refusal{400, "cannot run the module:\n" + diagnostics};
+  program.compiled = std::move(*compiled);
   for (auto [i, bytes] : llvm::enumerate(request.args)) {
     Value value;
     // Arguments by reference come from this party's own store.
@@ -160,39 +202,17 @@ void Worker::Impl::submit(const httplib::Request &req, httplib::Response &res) {
     if (!s.isOk() && !options.releaseDetails &&
         llvm::StringRef(bytes).starts_with("@")) {
       log("job " + id + ": argument " + std::to_string(i) + ": " + s.message());
-      return reply(res, 400,
-                   "argument " + std::to_string(i) + ": " + bytes +
-                       " cannot be bound (rank " +
-                       std::to_string(options.rank) +
-                       " describes its objects only in its log: "
-                       "--release-to-driver=none)");
+      return Refusal{400, "argument " + std::to_string(i) + ": " + bytes +
+                              " cannot be bound (rank " +
+                              std::to_string(options.rank) +
+                              " describes its objects only in its log: "
+                              "--release-to-driver=none)"};
     }
     if (!s.isOk())
-      return reply(res, 400,
-                   "argument " + std::to_string(i) + ": " + s.message());
-    program->args.push_back(std::move(value));
+      return Refusal{400, "argument " + std::to_string(i) + ": " + s.message()};
+    program.args.push_back(std::move(value));
   }
-
-  std::shared_ptr<Job> job = findOrCreate(id, res, /*submitting=*/true);
-  if (!job)
-    return;
-  {
-    std::lock_guard<std::mutex> jobsLock(jobsMutex);
-    std::lock_guard<std::mutex> lock(job->mutex);
-    if (job->state != JobState::Waiting)
-      return reply(res, 409, "job " + id + " was already submitted");
-    // Its early messages are now the running job's own.
-    releaseEarly(*job);
-    job->state = JobState::Running;
-    job->timeoutSeconds = request.timeoutSeconds;
-    job->traced = request.trace;
-    job->traceMaxEvents = request.traceMaxEvents;
-    job->statistics = request.statistics;
-    job->deadline = deadline;
-    job->thread = std::thread([this, job, program] { run(job, program); });
-  }
-  res.status = 201;
-  res.set_content(nlohmann::json{{"job", id}}.dump(), "application/json");
+  return std::nullopt;
 }
 
 void Worker::Impl::writeTrace(Job &job, const Tracer &tracer) {

@@ -122,13 +122,26 @@ bool Worker::Impl::admit(const httplib::Request &req, httplib::Response &res) {
   return true;
 }
 
+std::shared_ptr<Job> Worker::Impl::findOrCreate(const std::string &id,
+                                                httplib::Response &res,
+                                                bool submitting) {
+  StatusOr<std::shared_ptr<Job>> job = jobs.findOrCreate(id, submitting);
+  if (job.isOk())
+    return *job;
+  reply(res,
+        job.status().code() == StatusCode::Unavailable ? 503 /* too many */
+                                                       : 410 /* released */,
+        job.status().message());
+  return nullptr;
+}
+
 int64_t Worker::Impl::sender(const httplib::Request &req) {
   std::string from = req.get_header_value(kFromHeader);
   return from == kDriver ? -1 : std::stoll(from);
 }
 
 void Worker::Impl::status(const httplib::Request &req, httplib::Response &res) {
-  std::shared_ptr<Job> job = find(req.matches[1]);
+  std::shared_ptr<Job> job = jobs.find(req.matches[1]);
   if (!job)
     return reply(res, 404, "no job " + std::string(req.matches[1]));
   unsigned waitMs = 0;
@@ -164,8 +177,7 @@ void Worker::Impl::abort(const httplib::Request &req, httplib::Response &res) {
       "aborted by " +
       (from < 0 ? std::string("the driver") : "rank " + std::to_string(from)) +
       ": " + req.body));
-  std::lock_guard<std::mutex> lock(jobsMutex);
-  releaseEarly(*job);
+  jobs.releaseEarly(*job);
   res.status = 204;
 }
 
@@ -186,11 +198,7 @@ void Worker::Impl::routes() {
       });
   server->Get(
       "/v1/health", [this](const httplib::Request &, httplib::Response &res) {
-        size_t count;
-        {
-          std::lock_guard<std::mutex> lock(jobsMutex);
-          count = jobs.size();
-        }
+        size_t count = jobs.size();
         nlohmann::json body = {{"protocol", 1},
                                {"rank", options.rank},
                                {"name", config.nodes[options.rank].name},
@@ -231,7 +239,7 @@ void Worker::Impl::routes() {
 
 void Worker::Impl::results(const httplib::Request &req,
                            httplib::Response &res) {
-  std::shared_ptr<Job> job = find(req.matches[1]);
+  std::shared_ptr<Job> job = jobs.find(req.matches[1]);
   if (!job)
     return reply(res, 404, "no job " + std::string(req.matches[1]));
   std::lock_guard<std::mutex> lock(job->mutex);
@@ -241,7 +249,7 @@ void Worker::Impl::results(const httplib::Request &req,
 }
 
 void Worker::Impl::trace(const httplib::Request &req, httplib::Response &res) {
-  std::shared_ptr<Job> job = find(req.matches[1]);
+  std::shared_ptr<Job> job = jobs.find(req.matches[1]);
   if (!job)
     return reply(res, 404, "no job " + std::string(req.matches[1]));
   std::lock_guard<std::mutex> lock(job->mutex);
@@ -273,7 +281,7 @@ void Worker::Impl::trace(const httplib::Request &req, httplib::Response &res) {
 
 void Worker::Impl::release(const httplib::Request &req,
                            httplib::Response &res) {
-  std::shared_ptr<Job> job = find(req.matches[1]);
+  std::shared_ptr<Job> job = jobs.find(req.matches[1]);
   if (!job)
     return reply(res, 404, "no job " + std::string(req.matches[1]));
   job->comm.abortFromPeer(Status::cancelled("the driver released the job"));

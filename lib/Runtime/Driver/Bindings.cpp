@@ -21,16 +21,17 @@ using mlir::ModuleOp;
 using mlir::Type;
 using mlir::func::FuncOp;
 
-Status mplang::rt::getEntrySignature(ModuleOp program, StringRef entry,
-                                     EntrySignature &signature) {
+StatusOr<EntrySignature> mplang::rt::getEntrySignature(ModuleOp program,
+                                                       StringRef entry) {
   auto fn = program.lookupSymbol<FuncOp>(entry);
   if (!fn)
     return Status::notFound("no entry function @" + entry);
+  EntrySignature signature;
   signature.inputs.assign(fn.getFunctionType().getInputs().begin(),
                           fn.getFunctionType().getInputs().end());
   signature.results.assign(fn.getFunctionType().getResults().begin(),
                            fn.getFunctionType().getResults().end());
-  return Status::ok();
+  return signature;
 }
 
 Value mplang::rt::fromNumpyLayout(const Value &value, Type type) {
@@ -115,24 +116,21 @@ Status Binder::bind(StringRef spec, bool isNpy) {
   return Status::ok();
 }
 
-Status mplang::rt::bindInputs(MLIRContext &context,
-                              const EntrySignature &signature,
-                              int64_t worldSize, bool distributed,
-                              ArrayRef<std::string> npyBindings,
-                              ArrayRef<std::string> attrBindings,
-                              std::vector<std::vector<Value>> &args) {
+StatusOr<std::vector<std::vector<Value>>>
+mplang::rt::bindInputs(MLIRContext &context, const EntrySignature &signature,
+                       int64_t worldSize, bool distributed,
+                       ArrayRef<std::string> npyBindings,
+                       ArrayRef<std::string> attrBindings) {
   Binder binder{context, signature, worldSize, distributed,
                 std::vector<std::vector<std::optional<Value>>>(
                     worldSize, std::vector<std::optional<Value>>(
                                    signature.inputs.size()))};
   for (const std::string &spec : npyBindings)
-    if (Status s = binder.bind(spec, /*isNpy=*/true); !s.isOk())
-      return s;
+    MPLANG_RETURN_IF_ERROR(binder.bind(spec, /*isNpy=*/true));
   for (const std::string &spec : attrBindings)
-    if (Status s = binder.bind(spec, /*isNpy=*/false); !s.isOk())
-      return s;
+    MPLANG_RETURN_IF_ERROR(binder.bind(spec, /*isNpy=*/false));
 
-  args.assign(worldSize, {});
+  std::vector<std::vector<Value>> args(worldSize);
   for (int64_t r = 0; r < worldSize; ++r)
     for (auto [i, type] : llvm::enumerate(signature.inputs)) {
       if (!mlir::simp::getRankLocalType(type, r))
@@ -148,5 +146,5 @@ Status mplang::rt::bindInputs(MLIRContext &context,
       }
       args[r].push_back(*binder.bound[r][i]);
     }
-  return Status::ok();
+  return args;
 }

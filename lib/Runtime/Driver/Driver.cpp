@@ -1,18 +1,20 @@
 //===- Driver.cpp - run a projected program in either mode ----------------===//
 
 #include "mplang/Runtime/Driver/Driver.h"
-#include "mplang/Runtime/Cluster/ClusterDriver.h"
-#include "mplang/Runtime/Simulator.h"
+#include "mplang/Runtime/Backends/ClusterDriver.h"
+#include "mplang/Runtime/Backends/Simulator.h"
+#include "mplang/Runtime/Plan.h"
 
 using namespace mplang::rt;
 
-Status mplang::rt::runProgram(mlir::ModuleOp projected,
-                              const RunOptions &options,
-                              const std::vector<std::vector<Value>> &args,
-                              RunResult &result) {
-  return options.distributed()
-             ? runDistributed(projected, options, args, result)
-             : simulate(projected, options, args, result);
+StatusOr<RunResult>
+mplang::rt::runProgram(mlir::ModuleOp projected, const RunOptions &options,
+                       const std::vector<std::vector<Value>> &args) {
+  const RunMode &mode = options.mode;
+  MPLANG_RETURN_IF_ERROR(
+      mode.checkWorldSize(getRankPrograms(projected).size()));
+  return mode.distributed() ? runDistributed(projected, options, args)
+                            : simulate(projected, options, args);
 }
 
 std::optional<size_t>

@@ -404,21 +404,6 @@ void outline(ArrayRef<Operation *> run, SymbolTable &symbols, int64_t index) {
 
 } // namespace
 
-std::optional<jit::Mode> jit::parseMode(llvm::StringRef text) {
-  if (text == "off")
-    return Mode::Off;
-  if (text == "on")
-    return Mode::On;
-  if (text == "auto")
-    return Mode::Auto;
-  return std::nullopt;
-}
-
-std::string jit::defaultModeName() {
-  const char *mode = std::getenv("MPLANG_JIT");
-  return mode ? mode : "auto";
-}
-
 void jit::outlineLocalGroups(ModuleOp module, Mode mode) {
   if (mode == Mode::Off)
     return;

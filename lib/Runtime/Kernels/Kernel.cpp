@@ -1,6 +1,8 @@
 //===- Kernel.cpp - kernel base and the default registry ------------------===//
 
 #include "mplang/Runtime/Kernel.h"
+#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/CryptoValues.h"
 
 #include "llvm/Support/ErrorHandling.h"
 
@@ -15,6 +17,11 @@ Status Kernel::compute(llvm::ArrayRef<Value>,
 
 void Kernel::start(const std::shared_ptr<Invocation> &) const {
   llvm_unreachable("synchronous kernels have no start()");
+}
+
+void KernelRegistry::registerDefaultOpaqueLoaders() {
+  registerBFVLoaders();
+  registerCryptoLoaders();
 }
 
 const KernelRegistry &KernelRegistry::getDefault() {

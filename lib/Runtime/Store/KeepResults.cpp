@@ -2,7 +2,7 @@
 //
 // `mplang-run --keep R:I` without a URI keeps the result under a name fresh
 // for the run, so that runs in one session do not overwrite each other. The
-// rewrite itself is mlir::simp::keepResults.
+// rewrite itself is the pass --simp-keep-results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +13,11 @@
 
 using namespace mplang::rt;
 
-Status mplang::rt::parseKeepSpecs(llvm::ArrayRef<std::string> specs,
-                                  llvm::ArrayRef<mlir::Type> results,
-                                  int64_t worldSize, KeptResults &kept) {
+StatusOr<KeptResults>
+mplang::rt::parseKeepSpecs(llvm::ArrayRef<std::string> specs,
+                           llvm::ArrayRef<mlir::Type> results,
+                           int64_t worldSize) {
+  KeptResults kept;
   std::random_device random;
   std::string runId = llvm::utohexstr((uint64_t(random()) << 32 | random()),
                                       /*LowerCase=*/true);
@@ -25,5 +27,7 @@ Status mplang::rt::parseKeepSpecs(llvm::ArrayRef<std::string> specs,
         return "mem://run-" + runId + "/result" + std::to_string(index);
       },
       kept);
-  return error.empty() ? Status::ok() : Status::error(error);
+  if (!error.empty())
+    return Status::error(error);
+  return kept;
 }

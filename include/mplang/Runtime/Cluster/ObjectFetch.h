@@ -26,11 +26,12 @@ void serveObject(const httplib::Request &req, httplib::Response &res,
                  int64_t rank, int64_t sender, bool releaseToDriver,
                  bool driverReadsFiles);
 
-/// Fetches `uri` from the worker of `rank`, as the driver (`asNode` empty)
-/// or as the node named `asNode` with its own credential.
-Status fetchObject(const ClusterConfig &config, int64_t rank,
-                   const std::string &asNode, const std::string &uri,
-                   std::string &bytes);
+/// The stored bytes of `uri`, fetched from the worker of `rank` as the
+/// driver (`asNode` empty) or as the node named `asNode` with its own
+/// credential.
+StatusOr<std::string> fetchObject(const ClusterConfig &config, int64_t rank,
+                                  const std::string &asNode,
+                                  const std::string &uri);
 
 } // namespace mplang::rt
 

@@ -9,8 +9,8 @@
 #ifndef MPLANG_RUNTIME_CLUSTER_WORKER_H
 #define MPLANG_RUNTIME_CLUSTER_WORKER_H
 
+#include "mplang/Runtime/Backends/PartyOptions.h"
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
-#include "mplang/Runtime/JIT/JIT.h"
 
 #include <memory>
 #include <optional>
@@ -24,7 +24,6 @@ struct WorkerOptions {
   std::string listenHost;
   uint64_t maxJobBytes = 256ull << 20;
   uint64_t maxMessageBytes = 1ull << 30;
-  unsigned poolThreads = 2;
   /// Concurrent jobs (running, or known from early messages) at most.
   unsigned maxJobs = 64;
   /// Messages held for jobs not submitted yet, in all, at most.
@@ -65,9 +64,21 @@ struct WorkerOptions {
   /// text, the details go to this process's stderr, and jobs asking for
   /// statistics or a trace are refused.
   bool releaseDetails = true;
-  /// Local code of jobs compiled to native code (docs/jit.md).
-  jit::Options jit;
+  /// How the worker runs its party's jobs: its pool, the JIT, its store.
+  PartyOptions party;
+
+  /// Registers the worker's flags (and the party's) in `category`: all but
+  /// which node it is, which the tool takes.
+  static void registerCLOptions(llvm::cl::OptionCategory &category);
+  /// What those flags gave (reading --approved-programs), or the first value
+  /// that makes no sense.
+  static StatusOr<WorkerOptions> createFromCLOptions();
 };
+
+/// The digests of an --approved-programs file: one per line, the last word
+/// (so mplang-opt's `rank R: ... job-sha256:HEX` lines can be pasted); `#`
+/// starts a comment.
+StatusOr<std::set<std::string>> loadApprovedPrograms(const std::string &path);
 
 class Worker {
 public:

@@ -10,7 +10,7 @@
 #ifndef MPLANG_RUNTIME_DRIVER_DRIVER_H
 #define MPLANG_RUNTIME_DRIVER_DRIVER_H
 
-#include "mplang/Runtime/Run.h"
+#include "mplang/Runtime/Backends/Run.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -22,8 +22,8 @@ namespace mplang::rt {
 struct EntrySignature {
   llvm::SmallVector<mlir::Type> inputs, results;
 };
-Status getEntrySignature(mlir::ModuleOp program, llvm::StringRef entry,
-                         EntrySignature &signature);
+StatusOr<EntrySignature> getEntrySignature(mlir::ModuleOp program,
+                                           llvm::StringRef entry);
 
 /// A value of `type` from the layout .npy files and numpy arrays give it: a
 /// gf128 tensor comes as its [lo, hi] 64-bit words (its shape followed by
@@ -34,36 +34,22 @@ Value fromNumpyLayout(const Value &value, mlir::Type type);
 /// (`npyBindings`) and `R:I=ATTR` (`attrBindings`). Every argument a rank
 /// holds must be bound, and each binding must fit its type. With
 /// `distributed`, `@URI` stays a reference that the rank's worker loads.
-Status bindInputs(mlir::MLIRContext &context, const EntrySignature &signature,
-                  int64_t worldSize, bool distributed,
-                  llvm::ArrayRef<std::string> npyBindings,
-                  llvm::ArrayRef<std::string> attrBindings,
-                  std::vector<std::vector<Value>> &args);
+StatusOr<std::vector<std::vector<Value>>>
+bindInputs(mlir::MLIRContext &context, const EntrySignature &signature,
+           int64_t worldSize, bool distributed,
+           llvm::ArrayRef<std::string> npyBindings,
+           llvm::ArrayRef<std::string> attrBindings);
 
-/// Runs the per-rank modules of `projected`: on workers when
-/// `options.distributed()`, else in this process.
-Status runProgram(mlir::ModuleOp projected, const RunOptions &options,
-                  const std::vector<std::vector<Value>> &args,
-                  RunResult &result);
+/// Runs the per-rank modules of `projected` where `options.mode` says; the
+/// number of parties `--sim N` and `--local N` give must be the program's.
+StatusOr<RunResult> runProgram(mlir::ModuleOp projected,
+                               const RunOptions &options,
+                               const std::vector<std::vector<Value>> &args);
 
 /// The rank whose failure explains the run: the lowest rank that failed on
 /// its own (any code but Aborted), else the lowest rank that failed; none
 /// when every rank succeeded.
 std::optional<size_t> getRootCause(llvm::ArrayRef<RankOutcome> ranks);
-
-/// Tensors of more elements print summarized unless asked in full.
-constexpr int64_t kSummaryThreshold = 1000;
-/// How many elements a summarized dimension shows at each end.
-constexpr int64_t kSummaryEdgeItems = 3;
-
-/// `value` as text: `42 : i64`, `dense<[1, 2]> : tensor<2xi64>` (every
-/// element the same: `dense<0> : tensor<2xi64>`), `<absent>`, or `<kind>`
-/// for an opaque object. Tensors print in decimal at every size, booleans as
-/// True and False, gf128 elements as 128-bit hex words
-/// (0x0000000000000002000000000000043b); above kSummaryThreshold elements,
-/// unless `full`, each dimension shows only its first and last elements
-/// around `...`, as numpy prints.
-std::string formatValue(const Value &value, mlir::Type type, bool full);
 
 /// One line per rank, `rank R: ...`: what it holds of each result, in
 /// order, `<absent>` for what it does not hold, the URI of a kept result.

@@ -13,9 +13,11 @@
 #include "mplang/Runtime/Kernel.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/CommandLine.h"
 #include <chrono>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mplang::rt::jit {
 
@@ -39,11 +41,10 @@ constexpr uint64_t kDefaultCacheBytes = uint64_t(256) << 20;
 using Deadline = std::optional<std::chrono::steady_clock::time_point>;
 
 std::optional<Mode> parseMode(llvm::StringRef text);
-/// What a tool's --jit defaults to: $MPLANG_JIT, else "auto".
-std::string defaultModeName();
+llvm::StringRef modeName(Mode mode);
 
 struct Options {
-  Mode mode = Mode::Off;
+  Mode mode = Mode::Auto;
   /// When set, each compiled group's input and LLVM dialect IR are written
   /// there as <hash>.mlir and <hash>.llvm.mlir.
   std::string dumpDir;
@@ -51,7 +52,18 @@ struct Options {
   /// (docs/jit.md, "The cache"), at most `cacheMaxBytes` of it.
   std::string cacheDir;
   uint64_t cacheMaxBytes = kDefaultCacheBytes;
+
+  /// Registers --jit, --jit-dump, --jit-cache and --jit-cache-max-kb in
+  /// `category`, with this struct's defaults (--jit: $MPLANG_JIT when set).
+  static void registerCLOptions(llvm::cl::OptionCategory &category);
+  /// What those flags gave; an error for a --jit other than off, on or auto.
+  static StatusOr<Options> createFromCLOptions();
+  /// The flags that give a worker these options.
+  void appendArgs(std::vector<std::string> &args) const;
 };
+
+/// What --jit defaults to: $MPLANG_JIT when set, else Options' mode.
+std::string defaultModeName();
 
 /// Compiled groups a process keeps for reuse, most recently used; a kernel
 /// holding an older one keeps it alive.

@@ -15,6 +15,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include <chrono>
 #include <functional>
 #include <map>
@@ -30,6 +31,14 @@ struct ObjectStoreOptions {
   uint64_t maxMemoryBytes = 1ull << 30;
   /// A `mem://` object expires this long after it was saved.
   unsigned memoryTtlSeconds = 3600;
+
+  /// Registers --data-root, --store-max-mib and --store-ttl in `category`.
+  static void registerCLOptions(llvm::cl::OptionCategory &category);
+  /// What those flags gave; an error for a bound of 0 or a data root that
+  /// is not a directory (likely mistyped).
+  static StatusOr<ObjectStoreOptions> createFromCLOptions();
+  /// The flags that give a worker these options.
+  void appendArgs(std::vector<std::string> &args) const;
 };
 
 /// The most bytes a file of a serialized object (not a tensor, whose .npy
@@ -123,10 +132,10 @@ using mlir::simp::KeptResults;
 /// Parses `mplang-run --keep` specs: `R:I` (kept as
 /// `mem://run-RANDOM/resultI`, fresh for each run), `R:I=URI`, or `all`
 /// (every result every rank holds). `results` are the global entry's result
-/// types. The rewrite is mlir::simp::keepResults.
-Status parseKeepSpecs(llvm::ArrayRef<std::string> specs,
-                      llvm::ArrayRef<mlir::Type> results, int64_t worldSize,
-                      KeptResults &kept);
+/// types. The rewrite is the pass --simp-keep-results.
+StatusOr<KeptResults> parseKeepSpecs(llvm::ArrayRef<std::string> specs,
+                                     llvm::ArrayRef<mlir::Type> results,
+                                     int64_t worldSize);
 
 } // namespace mplang::rt
 

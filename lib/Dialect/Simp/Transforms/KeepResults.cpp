@@ -9,11 +9,17 @@
 #include "mplang/Dialect/Simp/Transforms/KeepResults.h"
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/Dialect/Store/IR/StoreOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/BitVector.h"
+
+namespace mlir::simp {
+#define GEN_PASS_DEF_SIMPKEEPRESULTS
+#include "mplang/Dialect/Simp/Transforms/Passes.h.inc"
+} // namespace mlir::simp
 
 using namespace mlir;
 
@@ -31,8 +37,6 @@ keepRankResults(ModuleOp projected, StringRef entry, int64_t rank,
   if (!fn || fn.isExternal())
     return projected.emitError("rank ")
            << rank << " has no entry function @" << entry;
-  // The program may not use the store itself.
-  fn.getContext()->getOrLoadDialect<store::StoreDialect>();
   llvm::BitVector dropped(fn.getNumResults());
   for (auto &[index, uri] : kept) {
     if (index >= fn.getNumResults())
@@ -110,20 +114,42 @@ std::string simp::parseKeepSpecs(
   return "";
 }
 
-LogicalResult simp::keepResults(ModuleOp projected, StringRef entry,
-                                ArrayRef<Type> results,
-                                const KeptResults &kept) {
-  std::map<int64_t, SmallVector<std::pair<unsigned, std::string>>> perRank;
+std::vector<std::string> simp::localKeepSpecs(ArrayRef<Type> results,
+                                              const KeptResults &kept) {
+  std::vector<std::string> specs;
   for (auto &[where, uri] : kept) {
     auto [rank, index] = where;
     // The rank's entry returns only the results it holds, in order.
     unsigned local = llvm::count_if(results.take_front(index), [&](Type t) {
       return bool(getRankLocalType(t, rank));
     });
-    perRank[rank].push_back({local, uri});
+    specs.push_back((Twine(rank) + ":" + Twine(local) + "=" + uri).str());
   }
-  for (auto &[rank, local] : perRank)
-    if (failed(keepRankResults(projected, entry, rank, local)))
-      return failure();
-  return success();
+  return specs;
 }
+
+namespace {
+struct SimpKeepResults
+    : public simp::impl::SimpKeepResultsBase<SimpKeepResults> {
+  using SimpKeepResultsBase::SimpKeepResultsBase;
+
+  void runOnOperation() override {
+    std::map<int64_t, SmallVector<std::pair<unsigned, std::string>>> perRank;
+    for (StringRef spec : keep) {
+      auto [where, uri] = spec.split('=');
+      auto [rankText, indexText] = where.split(':');
+      int64_t rank;
+      unsigned index;
+      if (rankText.getAsInteger(10, rank) ||
+          indexText.getAsInteger(10, index) || uri.empty()) {
+        getOperation().emitError("bad keep '") << spec << "': expected R:L=URI";
+        return signalPassFailure();
+      }
+      perRank[rank].push_back({index, uri.str()});
+    }
+    for (auto &[rank, local] : perRank)
+      if (failed(keepRankResults(getOperation(), entry, rank, local)))
+        return signalPassFailure();
+  }
+};
+} // namespace

@@ -23,7 +23,6 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <map>
@@ -328,23 +327,6 @@ LogicalResult simp::linkLibraries(ModuleOp program,
     if (failed(linker.link(declaration)))
       return failure();
   return success();
-}
-
-LinkOptions simp::toolLinkOptions(ArrayRef<std::string> libraries,
-                                  ArrayRef<std::string> dirs,
-                                  StringRef mainExecutable) {
-  LinkOptions options{libraries.vec(), dirs.vec()};
-  if (const char *env = std::getenv("MPLANG_LIBRARY_PATH")) {
-    SmallVector<StringRef> envDirs;
-    StringRef(env).split(envDirs, ':', -1, /*KeepEmpty=*/false);
-    for (StringRef dir : envDirs)
-      options.searchPaths.push_back(dir.str());
-  }
-  SmallString<256> installed(llvm::sys::path::parent_path(mainExecutable));
-  llvm::sys::path::append(installed, "..", "share", "mplang", "protocols");
-  llvm::sys::path::remove_dots(installed, /*remove_dot_dot=*/true);
-  options.searchPaths.push_back(std::string(installed));
-  return options;
 }
 
 namespace {

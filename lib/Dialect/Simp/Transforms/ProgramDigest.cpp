@@ -129,9 +129,9 @@ prepareGlobal(ModuleOp module, StringRef entry, ArrayRef<std::string> inputs,
     return module.emitError(error);
   OpPassManager project(ModuleOp::getOperationName());
   project.addPass(createSimpProject());
-  if (failed(runPipeline(project, module)))
-    return failure();
-  return keepResults(module, entry, results, kept);
+  project.addPass(
+      createSimpKeepResults({entry.str(), localKeepSpecs(results, kept)}));
+  return runPipeline(project, module);
 }
 
 bool simp::holdsRankPrograms(ModuleOp module) {

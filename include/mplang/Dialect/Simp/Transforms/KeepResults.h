@@ -1,9 +1,9 @@
 //===- KeepResults.h - results that stay on their party ---------*- C++ -*-===//
 //
-// `mplang-run --keep` and `mplang-opt --simp-program-digests=keep=...` make
-// each rank's entry save the results it keeps in its own store instead of
-// returning them; the same rewrite in both, so that the digest an operator
-// approves is the digest of the program the driver submits.
+// `mplang-run --keep` and `mplang-opt --simp-program-digests=keep=...` name
+// results of the global entry; both run `--simp-keep-results` with them, so
+// that the digest an operator approves is the digest of the program the
+// driver submits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace mlir::simp {
 
@@ -30,10 +31,10 @@ std::string parseKeepSpecs(ArrayRef<std::string> specs, ArrayRef<Type> results,
                            llvm::function_ref<std::string(unsigned)> defaultURI,
                            KeptResults &kept);
 
-/// Makes each rank's entry in `projected` (per-rank modules) save its kept
-/// results in its own store instead of returning them.
-LogicalResult keepResults(ModuleOp projected, StringRef entry,
-                          ArrayRef<Type> results, const KeptResults &kept);
+/// The `keep` option of `--simp-keep-results` for `kept`: each result as
+/// `R:L=URI`, with L its index among the results rank R returns.
+std::vector<std::string> localKeepSpecs(ArrayRef<Type> results,
+                                        const KeptResults &kept);
 
 } // namespace mlir::simp
 

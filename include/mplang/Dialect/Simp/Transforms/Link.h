@@ -4,6 +4,7 @@
 #define MPLANG_DIALECT_SIMP_TRANSFORMS_LINK_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <string>
 #include <vector>
@@ -18,6 +19,11 @@ struct LinkOptions {
   /// Directories whose `*.mlir` files are read, in order, for the
   /// declarations the explicit libraries leave undefined.
   std::vector<std::string> searchPaths;
+
+  /// Registers a tool's --library FILE and --library-path DIR in `category`.
+  static void registerCLOptions(llvm::cl::OptionCategory &category);
+  /// What they gave, as toolLinkOptions completes them.
+  static LinkOptions createFromCLOptions(StringRef mainExecutable);
 };
 
 /// Gives every body-less `func.func` of `program` the body of the library

@@ -139,6 +139,48 @@ def SimpLink : Pass<"simp-link", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def SimpKeepResults : Pass<"simp-keep-results", "mlir::ModuleOp"> {
+  let summary = "Save kept results in the party's store instead of returning them";
+  let description = [{
+    On a projected module (per-rank modules, `simp.rank`), makes the entry
+    function of each rank that `keep` names save those of its results in
+    its own store (`store.save`, docs/store.md) and no longer return them,
+    so that they never travel to the driver. Each `keep` item is
+    `R:L=URI`: result `L` of rank `R`'s entry (counting only the results
+    that rank returns) is kept as `URI`. The rewritten program is what
+    runs in the simulator and on workers, and what an operator approves.
+
+    `mplang-run --keep R:I=URI` and `--simp-program-digests=keep=...` name
+    results of the global entry; they run this pass with each global index
+    mapped to the rank's own (`simp::localKeepSpecs`).
+
+    Example (`--simp-keep-results='keep=1:0=mem://sum'`):
+
+    ```mlir
+    // input
+    module @rank1 attributes {simp.rank = 1 : i64} {
+      func.func @main(%x: i64) -> i64 {
+        return %x : i64
+      }
+    }
+    // output
+    module @rank1 attributes {simp.rank = 1 : i64} {
+      func.func @main(%x: i64) {
+        store.save %x, "mem://sum" : i64
+        return
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "The entry function whose results are kept">,
+    ListOption<"keep", "keep", "std::string",
+               "Kept results: R:L=URI, L counting rank R's own results">,
+  ];
+  let dependentDialects = ["::mlir::store::StoreDialect"];
+}
+
 def SimpProgramDigests : Pass<"simp-program-digests", "mlir::ModuleOp"> {
   let summary = "Print what each rank's operator approves for one invocation";
   let description = [{

@@ -1,8 +1,9 @@
 //===- LocalCluster.h - worker processes on 127.0.0.1 -----------*- C++ -*-===//
 
-#ifndef MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
-#define MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
+#ifndef MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H
+#define MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H
 
+#include "mplang/Runtime/Backends/PartyOptions.h"
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
 
 #include <sys/types.h>
@@ -15,28 +16,23 @@ namespace mplang::rt {
 class LocalCluster {
 public:
   ~LocalCluster();
-  /// Starts the workers and waits until each answers its health check.
-  Status start(unsigned workers, const std::string &workerPath);
+  /// Starts the workers, each running its party as `party` says (worker
+  /// R's files in `party.store.dataRoot`/rankR, as the simulator's rank R),
+  /// and waits until each answers its health check.
+  Status start(unsigned workers, const std::string &workerPath,
+               const PartyOptions &party);
   const ClusterConfig &config() const { return cluster; }
-  /// Worker R gets `--data-root DIR/rankR` (as the simulator's rank R).
-  void setDataRoot(std::string root) { dataRoot = std::move(root); }
-  /// More arguments for every worker.
-  void setExtraArgs(std::vector<std::string> args) {
-    extraArgs = std::move(args);
-  }
 
 private:
   Status startOnce(unsigned workers, const std::string &workerPath,
-                   bool &retry);
+                   const PartyOptions &party, bool &retry);
   void stop();
 
   std::string dir;
-  std::string dataRoot;
-  std::vector<std::string> extraArgs;
   std::vector<pid_t> pids;
   ClusterConfig cluster;
 };
 
 } // namespace mplang::rt
 
-#endif // MPLANG_RUNTIME_CLUSTER_LOCALCLUSTER_H
+#endif // MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H

@@ -1,12 +1,12 @@
 //===- ClusterDriver.cpp - run a projected program on workers -------------===//
 
-#include "mplang/Runtime/Cluster/ClusterDriver.h"
+#include "mplang/Runtime/Backends/ClusterDriver.h"
 #include "LocalCluster.h"
-#include "PeerLinks.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Runtime/Clock.h"
-#include "mplang/Runtime/Plan.h"
+#include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Plan.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 #include "mplang/Runtime/Trace.h"
@@ -382,51 +382,43 @@ static Status makeRequests(mlir::ModuleOp projected, const RunOptions &options,
   return Status::ok();
 }
 
-Status mplang::rt::runDistributed(mlir::ModuleOp projected,
-                                  const RunOptions &options,
-                                  const std::vector<std::vector<Value>> &args,
-                                  RunResult &result) {
-  if (options.localWorkers && !options.clusterFile.empty())
-    return Status::invalidArgument("give --cluster or --local, not both");
+StatusOr<RunResult>
+mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
+                           const std::vector<std::vector<Value>> &args) {
+  // Results are decoded as the objects the kernels make.
+  KernelRegistry::registerDefaultOpaqueLoaders();
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
-  if (Status s = makeRequests(projected, options, args, requests, numResults);
-      !s.isOk())
-    return s;
+  MPLANG_RETURN_IF_ERROR(
+      makeRequests(projected, options, args, requests, numResults));
 
   ClusterConfig loaded;
   LocalCluster local;
   const ClusterConfig *config = &loaded;
-  if (options.localWorkers) {
-    if (options.localWorkers != requests.size())
-      return Status::invalidArgument(
-          "--local " + llvm::Twine(options.localWorkers) +
-          " does not match simp.world_size = " + llvm::Twine(requests.size()));
-    local.setDataRoot(options.dataRoot);
-    local.setExtraArgs(options.localWorkerArgs);
-    if (Status s = local.start(options.localWorkers, options.workerPath);
+  const RunMode &mode = options.mode;
+  if (mode.kind == RunMode::Kind::Local) {
+    if (Status s = local.start(mode.parties, options.workerPath, options.party);
         !s.isOk())
       return Status::error(s.code(),
                            "cannot start local workers: " + s.message());
     config = &local.config();
   } else {
-    if (Status s = loadClusterConfig(options.clusterFile, loaded); !s.isOk())
-      return s;
+    MPLANG_RETURN_IF_ERROR(loadClusterConfig(mode.clusterFile, loaded));
     if (loaded.nodes.size() != requests.size())
       return Status::invalidArgument(
-          options.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
+          mode.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
           " nodes, but simp.world_size = " + llvm::Twine(requests.size()));
     if (loaded.driver.token.empty())
       return Status::invalidArgument(
-          options.clusterFile +
+          mode.clusterFile +
           ": driver: the driver needs its token, not token_sha256");
   }
 
   Dispatch dispatch(*config, options);
-  if (Status s = dispatch.waitReady(options.readySeconds); !s.isOk())
-    return s;
+  MPLANG_RETURN_IF_ERROR(dispatch.waitReady(options.readySeconds));
+  RunResult result;
   dispatch.run(requests, numResults, result.ranks);
   if (options.trace)
     result.trace = dispatch.takeTrace();
-  return Status::ok();
+  return result;
 }

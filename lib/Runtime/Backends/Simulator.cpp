@@ -1,6 +1,7 @@
 //===- Simulator.cpp - every rank of a projected program in-process -------===//
 
-#include "mplang/Runtime/Simulator.h"
+#include "mplang/Runtime/Backends/Simulator.h"
+#include "mplang/Runtime/Backends/RankProgram.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/InMemoryCommunicator.h"
 #include "mplang/Runtime/Monitor.h"
@@ -20,12 +21,23 @@ namespace {
 /// Everything the ranks' threads use. They share it, so that a rank that
 /// does not stop can be left running when the run returns.
 struct Simulation {
-  Simulation(int64_t worldSize, unsigned poolThreads)
-      : hub(worldSize), pool(poolThreads), outcomes(worldSize),
-        finished(worldSize, false) {}
+  Simulation(ModuleOp projected, const RunOptions &options)
+      : program(std::make_shared<OwningOpRef<ModuleOp>>(projected.clone())),
+        kernels(jit::makeRegistry(
+            options.kernels ? *options.kernels : KernelRegistry::getDefault(),
+            options.party.jit)),
+        hub(getRankPrograms(**program).size()), outcomes(hub.worldSize),
+        finished(hub.worldSize, false) {
+    // Each party has its own pool, as in its worker.
+    for (int64_t r = 0; r < hub.worldSize; ++r)
+      pools.push_back(std::make_unique<ThreadPool>(options.party.poolThreads));
+  }
 
+  /// The copy that runs: preparing it outlines local code.
+  std::shared_ptr<OwningOpRef<ModuleOp>> program;
+  KernelRegistry kernels;
   InMemoryHub hub;
-  ThreadPool pool;
+  std::vector<std::unique_ptr<ThreadPool>> pools;
   std::vector<CompiledProgram> programs;
   std::vector<std::vector<mplang::rt::Value>> args;
   std::vector<std::unique_ptr<InMemoryCommunicator>> comms;
@@ -86,16 +98,14 @@ static bool watch(Simulation &sim, const RunOptions &options,
                               [&] { return sim.running == 0; });
 }
 
-Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
-                            const std::vector<std::vector<Value>> &args,
-                            RunResult &result) {
-  if (options.poolThreads == 0)
+StatusOr<RunResult>
+mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
+                     const std::vector<std::vector<Value>> &args) {
+  if (options.party.poolThreads == 0)
     return Status::invalidArgument("the pool needs at least one thread");
-  SmallVector<ModuleOp> programs = getRankPrograms(projected);
+  auto sim = std::make_shared<Simulation>(projected, options);
+  SmallVector<ModuleOp> programs = getRankPrograms(**sim->program);
   int64_t worldSize = programs.size();
-  const KernelRegistry &registry =
-      options.registry ? *options.registry : KernelRegistry::getDefault();
-  auto sim = std::make_shared<Simulation>(worldSize, options.poolThreads);
   // Compiling local code counts in the run's time.
   PlanBuilder::Deadline deadline;
   if (options.timeoutSeconds)
@@ -103,8 +113,8 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
                std::chrono::seconds(options.timeoutSeconds);
   bool ok = true;
   for (ModuleOp program : programs) {
-    FailureOr<CompiledProgram> compiled =
-        compileProgram(program, options.entry, registry, deadline);
+    FailureOr<CompiledProgram> compiled = prepareRankProgram(
+        program, options.entry, options.party.jit.mode, sim->kernels, deadline);
     ok &= succeeded(compiled);
     sim->programs.push_back(succeeded(compiled) ? std::move(*compiled)
                                                 : CompiledProgram());
@@ -123,7 +133,7 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
             ? std::make_unique<Monitor>(r, sim->tracers[r].get())
             : nullptr);
     sim->executors.push_back(std::make_unique<Executor>(
-        *sim->comms[r], sim->pool, sim->monitors[r].get()));
+        *sim->comms[r], *sim->pools[r], sim->monitors[r].get()));
   }
   sim->args = args;
   sim->running = worldSize;
@@ -146,6 +156,7 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
       sim->changed.notify_all();
     });
 
+  RunResult result;
   result.abandoned = !watch(*sim, options, deadline);
   for (std::thread &thread : threads)
     if (result.abandoned)
@@ -159,8 +170,9 @@ Status mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
       result.ranks[r] = std::move(sim->outcomes[r]);
     else
       result.ranks[r].status = sim->hub.abortStatus();
+  result.program = sim->program;
   // An abandoned rank may still write its trace.
   if (options.trace && !result.abandoned)
     result.trace = std::make_unique<SimulatedTrace>(std::move(sim->tracers));
-  return Status::ok();
+  return result;
 }

@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef MPLANG_RUNTIME_RUN_H
-#define MPLANG_RUNTIME_RUN_H
+#ifndef MPLANG_RUNTIME_BACKENDS_RUN_H
+#define MPLANG_RUNTIME_BACKENDS_RUN_H
 
-#include "mplang/Runtime/Kernel.h"
+#include "mplang/Runtime/Backends/PartyOptions.h"
 #include "mplang/Runtime/Statistics.h"
 #include "mplang/Runtime/Trace.h"
 
@@ -20,9 +20,29 @@
 
 namespace mplang::rt {
 
+/// Where the ranks of a run go: all in this process, on workers started for
+/// the run on 127.0.0.1, or on the workers of a cluster file.
+struct RunMode {
+  enum class Kind { Sim, Local, Cluster };
+  Kind kind = Kind::Sim;
+  /// Sim and Local: the ranks in this process, the workers started; the
+  /// program's simp.world_size must be this.
+  int64_t parties = 0;
+  /// Cluster: its cluster file (YAML or JSON, docs/protocol.md).
+  std::string clusterFile;
+
+  bool distributed() const { return kind != Kind::Sim; }
+  /// The flag that asks for this mode: `--sim N`, `--local N` or
+  /// `--cluster FILE`.
+  std::string flag() const;
+  /// An error when `--sim N` or `--local N` is not the program's world
+  /// size (a cluster file's nodes are counted when it is read).
+  Status checkWorldSize(int64_t worldSize) const;
+};
+
 struct RunOptions {
+  RunMode mode;
   std::string entry = "main";
-  unsigned poolThreads = 2;
   /// A run still going after this long is stopped (0: never).
   unsigned timeoutSeconds = 60;
   bool trace = false;
@@ -32,28 +52,24 @@ struct RunOptions {
   bool statistics = false;
   /// Set (e.g. from a signal handler) to stop the run.
   const std::atomic<bool> *interrupt = nullptr;
-  /// The kernels the simulator runs with (null: the default registry).
-  const KernelRegistry *registry = nullptr;
+  /// How each party runs: every rank of the simulator, and every worker
+  /// `--local` starts (the workers of a cluster file follow their own
+  /// flags).
+  PartyOptions party;
+  /// The kernels the simulator starts from (null: the default registry).
+  const KernelRegistry *kernels = nullptr;
 
-  // On workers: those of `clusterFile`, or `localWorkers` started here.
-  std::string clusterFile;
-  unsigned localWorkers = 0;
-  /// The mplang-worker executable `localWorkers` run, and more arguments
-  /// for each (e.g. --jit=on).
+  // On workers.
+  /// The mplang-worker executable that `--local` starts.
   std::string workerPath;
-  std::vector<std::string> localWorkerArgs;
   /// How long to wait for every worker to answer before submitting.
   unsigned readySeconds = 10;
   /// Submit modules as MLIR text (generic form, with locations) instead of
   /// bytecode, which only builds of the same MLIR read.
   bool moduleText = false;
-  /// With `localWorkers`: worker R's data root is DIR/rankR.
-  std::string dataRoot;
   /// Writes every job body the driver sends to this file, so tests can
   /// check what the driver handled.
   std::string recordRequests;
-
-  bool distributed() const { return localWorkers || !clusterFile.empty(); }
 };
 
 struct RankOutcome {
@@ -87,8 +103,11 @@ struct RunResult {
   /// still run and refer to the program, so the caller must end the
   /// process without destroying it.
   bool abandoned = false;
+  /// The program the simulator ran, its own copy outlined for the JIT, which
+  /// `RankOutcome::op` points into (null for runs on workers).
+  std::shared_ptr<mlir::OwningOpRef<mlir::ModuleOp>> program;
 };
 
 } // namespace mplang::rt
 
-#endif // MPLANG_RUNTIME_RUN_H
+#endif // MPLANG_RUNTIME_BACKENDS_RUN_H

@@ -1,7 +1,7 @@
 //===- LocalCluster.cpp - worker processes on 127.0.0.1 -------------------===//
 
 #include "LocalCluster.h"
-#include "PeerLinks.h"
+#include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -43,12 +43,13 @@ static Status freePorts(unsigned count, std::vector<int> &ports) {
   return status;
 }
 
-Status LocalCluster::start(unsigned workers, const std::string &workerPath) {
+Status LocalCluster::start(unsigned workers, const std::string &workerPath,
+                           const PartyOptions &party) {
   if (!llvm::sys::fs::can_execute(workerPath))
     return Status::error("cannot run '" + workerPath + "'");
   for (int attempt = 0;; ++attempt) {
     bool retry = false;
-    Status status = startOnce(workers, workerPath, retry);
+    Status status = startOnce(workers, workerPath, party, retry);
     if (status.isOk() || !retry || attempt == 2)
       return status;
     stop();
@@ -56,7 +57,7 @@ Status LocalCluster::start(unsigned workers, const std::string &workerPath) {
 }
 
 Status LocalCluster::startOnce(unsigned workers, const std::string &workerPath,
-                               bool &retry) {
+                               const PartyOptions &party, bool &retry) {
   char pattern[] = "/tmp/mplang-local-XXXXXX";
   if (dir.empty()) {
     if (!mkdtemp(pattern))
@@ -90,15 +91,16 @@ Status LocalCluster::startOnce(unsigned workers, const std::string &workerPath,
 
   pid_t parent = getpid();
   for (unsigned r = 0; r < workers; ++r) {
-    std::string rank = std::to_string(r);
-    std::vector<const char *> argv = {
-        workerPath.c_str(), "--cluster", path.c_str(), "--rank",
-        rank.c_str(),       "--quiet",   nullptr};
-    std::string rankRoot = dataRoot + "/rank" + rank;
-    if (!dataRoot.empty())
-      argv.insert(argv.end() - 1, {"--data-root", rankRoot.c_str()});
-    for (const std::string &arg : extraArgs)
-      argv.insert(argv.end() - 1, arg.c_str());
+    PartyOptions rankParty = party;
+    if (!party.store.dataRoot.empty())
+      rankParty.store.dataRoot += "/rank" + std::to_string(r);
+    std::vector<std::string> args = {workerPath, "--cluster",       path,
+                                     "--rank",   std::to_string(r), "--quiet"};
+    rankParty.appendArgs(args);
+    std::vector<const char *> argv;
+    for (const std::string &arg : args)
+      argv.push_back(arg.c_str());
+    argv.push_back(nullptr);
     pid_t pid = fork();
     if (pid < 0)
       return Status::error("cannot start a worker: fork failed");
