@@ -138,9 +138,15 @@ def create_encoder(poly_modulus_degree=DEFAULT_N, plain_modulus=DEFAULT_T):
 
 
 def _encoder_for(params):
-    enc = _type("encoder", params)
-    (e,) = emit_op(f"bfv.create_encoder : {enc.mlir}", [enc])
-    return e
+    """The encoder of `params` in this block, created at its first use, as
+    a hand-written program creates one."""
+    scope = _scope()
+    key = ("bfv.encoder", params)
+    if key not in scope.memo:
+        enc = _type("encoder", params)
+        (scope.memo[key],) = emit_op(f"bfv.create_encoder : {enc.mlir}",
+                                     [enc])
+    return scope.memo[key]
 
 
 def _integer_vector(x, what):

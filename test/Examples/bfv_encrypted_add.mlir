@@ -42,11 +42,11 @@
 // under P0's key (it holds no secret key); P0 receives the sum encrypted under
 // its own key and decrypts it, learning a value that depends on y.
 // DISCLOSE: rank 0: @main(value) world_size=2 job-sha256:{{[0-9a-f]{64}$}}
-// DISCLOSE-NEXT: rank 0: argument rank0.arg0: tensor<4xi64> (value) at {{.*}}examples/bfv_encrypted_add.mlir:16:19
-// DISCLOSE-NEXT: rank 0: receives decryptable !bfv.ciphertext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 1 tag 2 at {{.*}}examples/bfv_encrypted_add.mlir:47:14
-// DISCLOSE-NEXT: rank 0:   made by rank 1 with bfv.add, bfv.create_encoder, bfv.encode, bfv.encrypt from rank1.arg0, tag 0 from rank 0, tag 1 from rank 0
+// DISCLOSE-NEXT: rank 0: argument rank0.arg0: tensor<4xi64> (value) at {{.*}}examples/bfv_encrypted_add.mlir:21:19
+// DISCLOSE-NEXT: rank 0: receives decryptable !bfv.ciphertext<i64, #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> from rank 1 tag 2 at {{.*}}examples/bfv_encrypted_add.mlir:56:14
+// DISCLOSE-NEXT: rank 0:   made by rank 1 with arith.constant, bfv.add, bfv.create_encoder, bfv.encode x2, bfv.encrypt, bfv.mul, bfv.sanitize from rank1.arg0, tag 0 from rank 0, tag 1 from rank 0
 // DISCLOSE-NEXT: rank 0:   depends on rank0.arg0, rank1.arg0
-// DISCLOSE-NEXT: rank 0: decrypts clear !bfv.plaintext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> at {{.*}}examples/bfv_encrypted_add.mlir:51:13
+// DISCLOSE-NEXT: rank 0: decrypts clear !bfv.plaintext<i64, #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> at {{.*}}examples/bfv_encrypted_add.mlir:60:13
 // DISCLOSE-NEXT: rank 0:   depends on rank0.arg0, rank1.arg0
 // DISCLOSE-NEXT: rank 0: returns result 0: tensor<4xi64>
 // DISCLOSE-NEXT: rank 0:   depends on rank0.arg0, rank1.arg0
@@ -54,11 +54,11 @@
 // DISCLOSE-NEXT: rank 0: randomized from others: none
 // DISCLOSE-NEXT: rank 0: encrypted from others: none
 // DISCLOSE-NEXT: rank 1: @main(value) world_size=2 job-sha256:{{[0-9a-f]{64}$}}
-// DISCLOSE-NEXT: rank 1: argument rank1.arg0: tensor<4xi64> (value) at {{.*}}examples/bfv_encrypted_add.mlir:17:19
-// DISCLOSE-NEXT: rank 1: receives randomized !bfv.public_key<#bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 0 tag 0 at {{.*}}examples/bfv_encrypted_add.mlir:31:12
+// DISCLOSE-NEXT: rank 1: argument rank1.arg0: tensor<4xi64> (value) at {{.*}}examples/bfv_encrypted_add.mlir:22:19
+// DISCLOSE-NEXT: rank 1: receives randomized !bfv.public_key<#bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> from rank 0 tag 0 at {{.*}}examples/bfv_encrypted_add.mlir:36:12
 // DISCLOSE-NEXT: rank 1:   made by rank 0 with bfv.keygen from rank0.random
 // DISCLOSE-NEXT: rank 1:   depends on rank0.random
-// DISCLOSE-NEXT: rank 1: receives encrypted !bfv.ciphertext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 0 tag 1 at {{.*}}examples/bfv_encrypted_add.mlir:32:12
+// DISCLOSE-NEXT: rank 1: receives encrypted !bfv.ciphertext<i64, #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> from rank 0 tag 1 at {{.*}}examples/bfv_encrypted_add.mlir:37:12
 // DISCLOSE-NEXT: rank 1:   made by rank 0 with bfv.create_encoder, bfv.encode, bfv.encrypt, bfv.keygen from rank0.arg0, rank0.random
 // DISCLOSE-NEXT: rank 1:   depends on rank0.arg0
 // DISCLOSE-NEXT: rank 1: clear from others: none

@@ -4,12 +4,12 @@
 // RUN: mplang-opt --simp-disclosure -o /dev/null %examples/bfv_stored_add.mlir | FileCheck %s
 
 // CHECK: rank 0: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
-// CHECK-NEXT: rank 0: receives decryptable !bfv.ciphertext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 1 tag 2 at {{.*}}examples/bfv_stored_add.mlir:42:14
-// CHECK-NEXT: rank 0:   made by rank 1 with bfv.add, bfv.create_encoder, bfv.encode, bfv.encrypt from rank1.load(fs://y.npy), tag 0 from rank 0, tag 1 from rank 0
+// CHECK-NEXT: rank 0: receives decryptable !bfv.ciphertext<i64, #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> from rank 1 tag 2 at {{.*}}examples/bfv_stored_add.mlir:47:14
+// CHECK-NEXT: rank 0:   made by rank 1 with arith.constant, bfv.add, bfv.create_encoder, bfv.encode x2, bfv.encrypt, bfv.mul, bfv.sanitize from rank1.load(fs://y.npy), tag 0 from rank 0, tag 1 from rank 0
 // CHECK-NEXT: rank 0:   depends on rank0.load(fs://x.npy), rank1.load(fs://y.npy)
-// CHECK-NEXT: rank 0: decrypts clear !bfv.plaintext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> at {{.*}}examples/bfv_stored_add.mlir:46:13
+// CHECK-NEXT: rank 0: decrypts clear !bfv.plaintext<i64, #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> at {{.*}}examples/bfv_stored_add.mlir:51:13
 // CHECK-NEXT: rank 0:   depends on rank0.load(fs://x.npy), rank1.load(fs://y.npy)
-// CHECK-NEXT: rank 0: saves tensor<4xi64> as fs://out/sum.npy at {{.*}}examples/bfv_stored_add.mlir:49:7
+// CHECK-NEXT: rank 0: saves tensor<4xi64> as fs://out/sum.npy at {{.*}}examples/bfv_stored_add.mlir:54:7
 // CHECK-NEXT: rank 0:   depends on rank0.load(fs://x.npy), rank1.load(fs://y.npy)
 // CHECK-NEXT: rank 0: returns result 0: tensor<4xi64>
 // CHECK-NEXT: rank 0:   depends on rank0.load(fs://x.npy), rank1.load(fs://y.npy)
@@ -17,10 +17,10 @@
 // CHECK-NEXT: rank 0: randomized from others: none
 // CHECK-NEXT: rank 0: encrypted from others: none
 // CHECK-NEXT: rank 1: @main() world_size=2 job-sha256:{{[0-9a-f]{64}$}}
-// CHECK-NEXT: rank 1: receives randomized !bfv.public_key<#bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 0 tag 0 at {{.*}}examples/bfv_stored_add.mlir:26:12
+// CHECK-NEXT: rank 1: receives randomized !bfv.public_key<#bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> from rank 0 tag 0 at {{.*}}examples/bfv_stored_add.mlir:27:12
 // CHECK-NEXT: rank 1:   made by rank 0 with bfv.keygen from rank0.random
 // CHECK-NEXT: rank 1:   depends on rank0.random
-// CHECK-NEXT: rank 1: receives encrypted !bfv.ciphertext<i64, #bfv.params<n = 4096, t = 1032193, q_bits = [36, 36, 37]>> from rank 0 tag 1 at {{.*}}examples/bfv_stored_add.mlir:27:12
+// CHECK-NEXT: rank 1: receives encrypted !bfv.ciphertext<i64, #bfv.params<n = 8192, t = 1032193, q_bits = [43, 43, 44, 44, 44]>> from rank 0 tag 1 at {{.*}}examples/bfv_stored_add.mlir:28:12
 // CHECK-NEXT: rank 1:   made by rank 0 with bfv.create_encoder, bfv.encode, bfv.encrypt, bfv.keygen from rank0.load(fs://x.npy), rank0.random
 // CHECK-NEXT: rank 1:   depends on rank0.load(fs://x.npy)
 // CHECK-NEXT: rank 1: clear from others: none
