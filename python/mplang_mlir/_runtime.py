@@ -78,10 +78,20 @@ class Driver(Simulator):
     (and at most the workers' `--store-ttl`)."""
 
     keeps_results = True
+    _closed = False
+
+    def _check_open(self):
+        if self._closed:
+            raise RuntimeError("the driver is closed")
+
+    def execute(self, native_program, per_rank):
+        self._check_open()
+        return super().execute(native_program, per_rank)
 
     def fetch(self, kept):
         """The value that a worker keeps (a `Kept` piece of a Handle)."""
         from . import _native
+        self._check_open()
         try:
             return self._sim.fetch(kept)
         except _native.Error as e:
@@ -91,6 +101,7 @@ class Driver(Simulator):
     def close(self):
         """Stops the workers this driver started; its handles' kept pieces
         go with them."""
+        self._closed = True
         self._sim.close()
 
     def __exit__(self, *exc):
