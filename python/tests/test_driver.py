@@ -4,6 +4,10 @@ them, and errors name the failing rank and the Python line, as in the
 simulator."""
 
 import inspect
+import json
+import secrets
+import socket
+import subprocess
 
 import numpy as np
 import pytest
@@ -120,3 +124,50 @@ def test_a_closed_driver_runs_nothing():
         mp.fetch(kept)
     with driver, pytest.raises(RuntimeError, match="the driver is closed"):
         simp.constant((0,), np.int64(1))
+
+
+def free_ports(count):
+    sockets = [socket.socket() for _ in range(count)]
+    for s in sockets:
+        s.bind(("127.0.0.1", 0))
+    ports = [s.getsockname()[1] for s in sockets]
+    for s in sockets:
+        s.close()
+    return ports
+
+
+@pytest.fixture
+def cluster_file(tmp_path):
+    """Two workers of a cluster file, as operators start them."""
+    nodes = [{"name": f"node{r}", "endpoint": f"127.0.0.1:{port}",
+              "token": secrets.token_hex(16)}
+             for r, port in enumerate(free_ports(2))]
+    path = tmp_path / "cluster.json"
+    path.write_text(json.dumps({"nodes": nodes,
+                                "driver": {"token": secrets.token_hex(16)}}))
+    workers = [subprocess.Popen([TOOLS / "mplang-worker", "--cluster", path,
+                                 "--rank", str(r), "--quiet"])
+               for r in range(2)]
+    yield path
+    for w in workers:
+        w.terminate()
+        w.wait()
+
+
+def test_make_driver_keeps_results_on_the_cluster(cluster_file):
+    with mp.make_driver(cluster_file, 2):
+        y = scale_on_p1(mp.put("P0", np.array([4, 5], np.uint16)))
+        assert y.values[1].uri.startswith("mem://run-")
+        z = add_back_on_p0(y, mp.put("P0", np.array([1, 1], np.uint16)))
+        assert mp.fetch(z)[0].tolist() == [41, 51]
+
+
+def test_make_driver_checks_the_cluster_file(tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({
+        "nodes": [{"name": "a", "endpoint": "127.0.0.1:1",
+                   "token": "t" * 16}],
+        "driver": {"token": "d" * 16}}))
+    with pytest.raises(RuntimeError, match="has 1 nodes, but "
+                       "simp.world_size = 2"):
+        mp.make_driver(path, 2)
