@@ -5,9 +5,8 @@ simulator."""
 
 import inspect
 import json
-import secrets
-import socket
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -15,7 +14,7 @@ import pytest
 import mplang_mlir as mp
 from mplang_mlir import simp, store
 
-from conftest import TOOLS, load_example
+from conftest import SOURCE, TOOLS, load_example
 
 
 def line_of(marker):
@@ -126,25 +125,13 @@ def test_a_closed_driver_runs_nothing():
         simp.constant((0,), np.int64(1))
 
 
-def free_ports(count):
-    sockets = [socket.socket() for _ in range(count)]
-    for s in sockets:
-        s.bind(("127.0.0.1", 0))
-    ports = [s.getsockname()[1] for s in sockets]
-    for s in sockets:
-        s.close()
-    return ports
-
-
 @pytest.fixture
 def cluster_file(tmp_path):
     """Two workers of a cluster file, as operators start them."""
-    nodes = [{"name": f"node{r}", "endpoint": f"127.0.0.1:{port}",
-              "token": secrets.token_hex(16)}
-             for r, port in enumerate(free_ports(2))]
+    sys.path.insert(0, str(SOURCE / "test" / "Runtime"))
+    from free_ports import cluster_config, free_ports
     path = tmp_path / "cluster.json"
-    path.write_text(json.dumps({"nodes": nodes,
-                                "driver": {"token": secrets.token_hex(16)}}))
+    path.write_text(json.dumps(cluster_config(free_ports(2))[0]))
     workers = [subprocess.Popen([TOOLS / "mplang-worker", "--cluster", path,
                                  "--rank", str(r), "--quiet"])
                for r in range(2)]
