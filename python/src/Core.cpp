@@ -228,8 +228,8 @@ bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
     if (status.isOk())
       workers->config = workers->local->config();
     else
-      status = rt::Status::error("cannot start local workers: " +
-                                 status.message());
+      status =
+          rt::Status::error("cannot start local workers: " + status.message());
   } else if (!options.clusterFile.empty()) {
     workers = std::make_unique<Workers>();
     status = rt::loadClusterConfig(options.clusterFile, workers->config);
@@ -264,8 +264,8 @@ static bool bindArguments(const rt::EntrySignature &sig,
       // gf128 tensors come as their words, as in .npy files.
       rt::Value arg = rt::fromNumpyLayout(args[r][i], local);
       // A reference is loaded and checked by the worker that keeps it.
-      bool reference = arg.isOpaque() &&
-                       arg.getOpaque()->kind() == rt::kObjectReferenceKind;
+      bool reference =
+          arg.isOpaque() && arg.getOpaque()->kind() == rt::kObjectReferenceKind;
       if (!arg.isAbsent() && !reference)
         if (rt::Status s = rt::checkValueType(arg, local); !s.isOk()) {
           failure.rank = r;
@@ -301,8 +301,7 @@ static std::vector<std::string> keepSpecs(const rt::EntrySignature &sig,
 bool python::Runner::run(Program &program,
                          const std::vector<std::vector<rt::Value>> &args,
                          std::vector<std::vector<Piece>> &results,
-                         Failure &failure,
-                         const std::atomic<bool> *interrupt) {
+                         Failure &failure, const std::atomic<bool> *interrupt) {
   int64_t worldSize = options.worldSize;
   if (program.worldSize() != worldSize || int64_t(args.size()) != worldSize) {
     failure.message = "the program is for " +
@@ -366,14 +365,13 @@ bool python::Runner::run(Program &program,
   for (int64_t r = 0; r < worldSize; ++r)
     for (rt::HeldResult &held :
          rt::getHeldResults(sig, result.ranks[r], r, kept))
-      results[r].push_back(
-          {std::move(held.value),
-           held.keptAt ? std::optional<Kept>({r, *held.keptAt}) : std::nullopt});
+      results[r].push_back({std::move(held.value),
+                            held.keptAt ? std::optional<Kept>({r, *held.keptAt})
+                                        : std::nullopt});
   return true;
 }
 
-bool python::Runner::fetch(const Kept &kept, rt::Value &out,
-                           Failure &failure) {
+bool python::Runner::fetch(const Kept &kept, rt::Value &out, Failure &failure) {
   if (!workers || workers->closed) {
     failure.message = "the driver is closed";
     return false;

@@ -1,8 +1,8 @@
 //===- ClusterDriver.cpp - run a projected program on workers -------------===//
 
 #include "mplang/Runtime/Backends/ClusterDriver.h"
-#include "mplang/Runtime/Backends/LocalCluster.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Runtime/Backends/LocalCluster.h"
 #include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"

@@ -44,8 +44,7 @@ StatusOr<Program> mplang::rt::prepareProgram(OwningOpRef<ModuleOp> parsed,
   StatusOr<EntrySignature> signature = getEntrySignature(*parsed, entry);
   MPLANG_RETURN_IF_ERROR(signature);
   // Bad --keep specs fail before the projection's work.
-  MPLANG_RETURN_IF_ERROR(
-      parseKeepSpecs(keep, signature->results, *worldSize));
+  MPLANG_RETURN_IF_ERROR(parseKeepSpecs(keep, signature->results, *worldSize));
   PassManager pm(parsed->getContext());
   pm.addPass(simp::createSimpProject());
   if (failed(pm.run(*parsed)))

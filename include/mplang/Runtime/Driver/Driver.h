@@ -61,8 +61,8 @@ struct HeldResult {
 };
 /// What rank `rank` holds of each result of a run, in order.
 std::vector<HeldResult> getHeldResults(const EntrySignature &signature,
-                                       const RankOutcome &outcome,
-                                       int64_t rank, const KeptResults &kept);
+                                       const RankOutcome &outcome, int64_t rank,
+                                       const KeptResults &kept);
 
 /// One line per rank, `rank R: ...`: what it holds of each result, in
 /// order, `<absent>` for what it does not hold, the URI of a kept result.
