@@ -10,6 +10,10 @@ Usage: /usr/bin/python3 bench/python_bench.py [BUILD_DIR]   (default: build)
   (wall time, best of 5);
 - the per-call cost of running a trivial compiled program on a simulator
   after the first call (best of 5 means over 200 calls);
+- the same on two local workers (mp.make_local, started once), each call
+  taking the previous call's kept result by reference, and a fetch of a
+  kept result (wall time, best of 5 means over 20 calls), next to
+  `mplang-run --local 2` on the same program (workers started per run);
 - PSI through mp.lib.psi next to examples/psi.mlir through mplang-run on
   the same sets (wall time, best of 3): Python's first call (trace,
   verify, link, project, run) and a later one, against mplang-run's
@@ -101,6 +105,41 @@ def call_overhead():
     print(f"simulator call on a trivial program: {t / calls * 1e6:.0f} us")
 
 
+def local_call_overhead():
+    def step(x):
+        return simp.pcall_static((0,), lambda v: v + 1, x)
+    arg = mp.mp_type(np.int64, (), (0,))
+    program = mp.compile(step, arg, world_size=2)
+    worker = os.path.join(BUILD, "bin", "mplang-worker")
+    calls = 20
+    with mp.make_local(2, worker=worker):
+        x = mp.evaluate(program, mp.put("P0", np.int64(0)))
+        state = {"x": x}
+
+        def chain():
+            for _ in range(calls):
+                state["x"] = mp.evaluate(program, state["x"])
+        t = best(chain, clock=time.perf_counter)
+
+        def fetches():
+            for _ in range(calls):
+                state["x"]._fetched = None
+                mp.fetch(state["x"])
+        f = best(fetches, clock=time.perf_counter)
+        assert mp.fetch(state["x"])[0] == 1 + 5 * calls
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "step.mlir")
+        with open(path, "w") as out:
+            out.write(program.mlir)
+        run = os.path.join(BUILD, "bin", "mplang-run")
+        tool = best(lambda: subprocess.run(
+            [run, "--local", "2", path, "--arg", "0:0=1 : i64"], check=True,
+            capture_output=True), reps=3, clock=time.perf_counter)
+    print(f"make_local(2) call on a trivial program, after the first: "
+          f"{t / calls * 1e3:.1f} ms; fetch: {f / calls * 1e3:.1f} ms; "
+          f"mplang-run --local 2: {tool * 1e3:.0f} ms")
+
+
 def psi():
     data = os.path.join(ROOT, "examples", "data")
     sender = os.path.join(data, "psi_sender.npy")
@@ -169,5 +208,6 @@ if __name__ == "__main__":
     tracing()
     sum_process()
     call_overhead()
+    local_call_overhead()
     psi()
     groupby()

@@ -24,6 +24,7 @@ import numpy as np
 from . import bfv, crypto, field, lib, simp, store
 from ._control import cond, fori_loop
 from ._errors import CompileError, RunError, TraceError
+from ._local import dynamic_slice, dynamic_update_slice
 from ._program import Handle, Program, trace
 from ._runtime import (
     Driver,
@@ -36,7 +37,8 @@ from ._runtime import (
 from ._trace import MPObject, current_scope, flatten, unflatten
 from ._types import MPType, TensorType, mp_type
 
-__all__ = ["simp", "bfv", "field", "crypto", "store", "lib", "fori_loop", "cond", "function",
+__all__ = ["simp", "bfv", "field", "crypto", "store", "lib", "fori_loop", "cond",
+           "dynamic_slice", "dynamic_update_slice", "function",
            "compile", "evaluate", "fetch", "put", "device", "make_simulator",
            "make_local", "make_driver", "Simulator", "Driver", "Program",
            "Handle", "MPType", "TensorType", "mp_type", "TraceError",
@@ -134,8 +136,8 @@ def evaluate(fn, *args, context=None, **kwargs):
 def _fetch_one(value):
     if not isinstance(value, Handle):
         return value
-    values = [None if v is None else (v[()] if v.ndim == 0 else v)
-              for v in value.values]
+    values = [v[()] if isinstance(v, np.ndarray) and v.ndim == 0 else v
+              for v in value.local_values()]
     if value.device is not None:
         return values[value.device]
     return values[0] if len(values) == 1 else values

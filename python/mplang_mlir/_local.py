@@ -201,33 +201,59 @@ def _emit(scope, ttype, text):
 def lift(x, scope):
     """`x` as a LocalValue of `scope`, or None for a constant."""
     if isinstance(x, (LocalValue, LocalObject)):
-        if id(x.scope) not in scope.visible:
+        if id(x.scope) in scope.visible:
+            return x
+        if not _encloses(scope.owner, x):
             _fail(f"{x.name} belongs to another party's function")
-        return x
+        return capture(x, scope.owner)
     if isinstance(x, MPObject):
+        if id(x.scope) in scope.visible:
+            _fail(f"{x.name} is held by parties {list(x.parties)}: compute "
+                  "on it in a nested simp.pcall_static")
         return capture(x, scope.owner)
     return None
 
 
+def _encloses(owner, x):
+    """Whether the local value `x` belongs to a party's function that
+    `owner` (the function of a nested call) is traced in."""
+    while owner.parent is not None and owner.parent.kind == "local":
+        if id(x.scope) in owner.parent.visible:
+            return True
+        owner = owner.parent.owner
+    return False
+
+
 def capture(obj, scope):
-    """An outer global value used inside a party's function: it becomes an
-    operand of the call and a block argument of its region."""
+    """An outer value used inside a party's function: it becomes an
+    operand of the call and a block argument of its region. A global value
+    enters as its local piece; a value of an enclosing party's function
+    (a nested call) enters as it is, as a public operand."""
     hit = scope.captured.get(obj.name)
     if hit is not None:
         return hit
-    if id(obj.scope) not in scope.parent.visible:
-        _fail(f"{obj.name} belongs to another trace or an ended region")
-    if obj.parties is not None and not set(scope.parties or ()) <= set(
-            obj.parties):
-        _fail(f"the function runs on parties {list(scope.parties)} but "
-              f"{obj.name} is held by {list(obj.parties)}")
-    local = obj.type.local
-    if isinstance(local, TensorType):
-        value = LocalValue(scope.trace.fresh(), local, scope)
-    elif isinstance(local, OpaqueType):
-        value = LocalObject(scope.trace.fresh(), local, scope)
+    outer = scope.parent
+    if id(obj.scope) not in outer.visible:
+        if isinstance(obj, MPObject) or outer.kind != "local":
+            _fail(f"{obj.name} belongs to another trace or an ended region")
+        # Through each enclosing nested call in turn.
+        obj = capture(obj, outer.owner)
+    if isinstance(obj, MPObject):
+        if obj.parties is not None and not set(scope.parties or ()) <= set(
+                obj.parties):
+            _fail(f"the function runs on parties {list(scope.parties)} but "
+                  f"{obj.name} is held by {list(obj.parties)}")
+        local = obj.type.local
     else:
-        _fail("nested multi-party values are not supported yet")
+        local = obj.type
+    name = scope.trace.fresh()
+    if isinstance(local, TensorType):
+        value = LocalValue(name, local, scope)
+    elif isinstance(local, OpaqueType):
+        value = LocalObject(name, local, scope)
+    else:
+        # A piece that a nested call placed: still a multi-party value.
+        value = MPObject(name, local, scope)
     scope.operands.append(obj)
     scope.block_args.append((value.name, value.type))
     scope.captured[obj.name] = value
@@ -634,10 +660,6 @@ def index(v, key):
         else:
             _fail(f"indexing with {type(k).__name__} is not supported "
                   "(integers and slices only)")
-    traced = any(isinstance(i, str) for i in offsets)
-    if traced and kept:
-        _fail("a traced index with slices is not supported yet (the "
-              "runtime slices at static offsets): index every dimension")
     if not kept:
         idx = ", ".join(i if isinstance(i, str) else
                         _index_constant(scope, i) for i in offsets)
@@ -645,13 +667,74 @@ def index(v, key):
                      f"tensor.extract {v.name}[{idx}] : {v.type.mlir}")
     if offsets == [0] * v.ndim and tuple(sizes) == v.shape:
         return v
-    full = TensorType(v.dtype, sizes)
+    return reshape(_extract_slice(scope, v, offsets, sizes, strides), kept)
+
+
+def _slice_text(offsets, sizes, strides):
+    """`[offsets] [sizes] [strides]`; an offset is a number or, traced, the
+    name of an `index` value (checked against the dimension at run time)."""
     text = ", ".join
-    sliced = _emit(scope, full, f"tensor.extract_slice {v.name}"
-                   f"[{text(map(str, offsets))}] [{text(map(str, sizes))}] "
-                   f"[{text(map(str, strides))}] : {v.type.mlir} to "
-                   f"{full.mlir}")
-    return reshape(sliced, kept)
+    return (f"[{text(map(str, offsets))}] [{text(map(str, sizes))}] "
+            f"[{text(map(str, strides))}]")
+
+
+def _extract_slice(scope, v, offsets, sizes, strides):
+    full = TensorType(v.dtype, sizes)
+    return _emit(scope, full, f"tensor.extract_slice {v.name}"
+                 f"{_slice_text(offsets, sizes, strides)} : {v.type.mlir} to "
+                 f"{full.mlir}")
+
+
+def _start_indices(v, starts, sizes, what):
+    if not v.ndim:
+        _fail(f"{what} takes an array, not a scalar")
+    starts = tuple(starts) if isinstance(starts, (tuple, list)) else (starts,)
+    if len(starts) != v.ndim:
+        _fail(f"{what} takes one start per dimension ({v.ndim}), not "
+              f"{len(starts)}")
+    scope = current_scope()
+    offsets = []
+    for k, n, dim in zip(starts, sizes, v.shape):
+        if isinstance(k, (int, np.integer)):
+            if not 0 <= int(k) <= dim - n:
+                _fail(f"a slice of {n} at {int(k)} does not fit the size "
+                      f"{dim}")
+            offsets.append(int(k))
+        else:
+            offsets.append(as_index(k, scope))
+    return offsets
+
+
+def dynamic_slice(x, start_indices, slice_sizes):
+    """`x[s0:s0+n0, s1:s1+n1, ...]` with starts that may be traced integers
+    (JAX's `lax.dynamic_slice`): one `tensor.extract_slice`. A slice that
+    does not fit is a run-time error at this line (JAX clamps instead)."""
+    scope = _scope()
+    v = as_value(x, scope)
+    sizes = tuple(int(n) for n in (
+        slice_sizes if isinstance(slice_sizes, (tuple, list))
+        else (slice_sizes,)))
+    if len(sizes) != v.ndim or any(
+            not 0 <= n <= d for n, d in zip(sizes, v.shape)):
+        _fail(f"slice sizes {sizes} do not fit the shape {v.shape}")
+    offsets = _start_indices(v, start_indices, sizes, "dynamic_slice")
+    return _extract_slice(scope, v, offsets, sizes, [1] * v.ndim)
+
+
+def dynamic_update_slice(x, update, start_indices):
+    """`x` with `update` written at the starts, which may be traced integers
+    (JAX's `lax.dynamic_update_slice`): one `tensor.insert_slice`."""
+    scope = _scope()
+    v = as_value(x, scope)
+    u = as_value(update, scope, v.dtype)
+    if u.ndim != v.ndim or any(n > d for n, d in zip(u.shape, v.shape)):
+        _fail(f"an update of shape {u.shape} does not fit the shape "
+              f"{v.shape}")
+    offsets = _start_indices(v, start_indices, u.shape,
+                             "dynamic_update_slice")
+    return _emit(scope, v.type, f"tensor.insert_slice {u.name} into "
+                 f"{v.name}{_slice_text(offsets, u.shape, [1] * v.ndim)} : "
+                 f"{u.type.mlir} into {v.type.mlir}")
 
 
 def as_index(x, scope):

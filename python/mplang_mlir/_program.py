@@ -19,21 +19,40 @@ from ._types import RUNTIME_DTYPE, MPType, OpaqueType, TensorType
 
 class Handle:
     """A value that stays on its parties after a run (upstream's DriverVar):
-    `values[r]` is rank r's numpy array, None where r holds nothing."""
+    `values[r]` is rank r's piece: a numpy array (or a runtime object) held
+    in this process, a `Kept` piece that rank r's worker keeps in its
+    `mem://` store (`context` is the driver of those workers), or None
+    where r holds nothing. A later run on the same driver passes a kept
+    piece by reference; `mp.fetch` fetches it."""
 
-    __slots__ = ("type", "values", "device")
+    __slots__ = ("type", "values", "device", "context", "_fetched")
 
-    def __init__(self, type_, values, device=None):
+    def __init__(self, type_, values, device=None, context=None):
         self.type = type_
         self.values = values
         self.device = device
+        self.context = context
+        self._fetched = None
 
     @property
     def parties(self):
         return self.type.parties
 
+    def local_values(self):
+        """Each rank's value, fetched from its worker when kept there."""
+        if self._fetched is None:
+            self._fetched = [
+                _from_runtime(self.context.fetch(v), self.type)
+                if _is_kept(v) else v for v in self.values]
+        return self._fetched
+
     def __repr__(self):
         return f"Handle({self.type.mlir})"
+
+
+def _is_kept(value):
+    from . import _native
+    return isinstance(value, _native.Kept)
 
 
 def _input_type(leaf):
@@ -160,24 +179,37 @@ class Program:
             if not isinstance(h, Handle) or h.type != t:
                 got = h.type.mlir if isinstance(h, Handle) else type(h)
                 raise TypeError(f"argument {i} must be a {t.mlir}, not {got}")
+            if h.context is not None and h.context is not context:
+                raise TypeError(f"argument {i} stays on the workers of "
+                                "another driver: mp.fetch it and put it")
         per_rank = [[_to_runtime(h.values[r], h.type) for h in inputs]
                     for r in range(self.world_size)]
         outs = context.execute(self._native(), per_rank)
+        keeps = context if getattr(context, "keeps_results", False) else None
         handles = []
         for i, t in enumerate(self.output_types):
             handles.append(Handle(t, [_from_runtime(outs[r][i], t)
                                       for r in range(self.world_size)],
-                                  self.output_devices[i]))
+                                  self.output_devices[i], keeps))
         it = iter(handles)
         leaves = [next(it) if isinstance(v, MPObject) else v
                   for v in self._out_leaves]
         return unflatten(self._out_tree, leaves)
 
 
+def _tensor_type(t):
+    """The local tensor type of `t` (of nested multi-party types too), or
+    None for a runtime object."""
+    while isinstance(t, MPType):
+        t = t.local
+    return t if isinstance(t, TensorType) else None
+
+
 def _to_runtime(value, t):
-    if value is None or not isinstance(t.local, TensorType):
-        return value  # absent, or a runtime object handed back as it came
-    local = t.local
+    local = _tensor_type(t)
+    if value is None or local is None or _is_kept(value):
+        # Absent, a runtime object handed back as it came, or a reference.
+        return value
     array = np.asarray(value, dtype=local.dtype, order="C")
     if array.shape != local.shape:
         raise TypeError(f"a value of shape {array.shape} for "
@@ -186,6 +218,7 @@ def _to_runtime(value, t):
 
 
 def _from_runtime(value, t):
-    if value is None or not isinstance(t.local, TensorType):
+    local = _tensor_type(t)
+    if value is None or local is None or _is_kept(value):
         return value
-    return value.view(t.local.dtype)
+    return value.view(local.dtype)

@@ -70,22 +70,67 @@ def make_simulator(world_size, **options):
 
 class Driver(Simulator):
     """Runs on mplang-worker processes, one per party, as mplang-run
-    --local / --cluster does; results come back to this process."""
+    --local / --cluster does. Results stay on the workers, in their
+    `mem://` stores (as `mplang-run --keep`): handles name them, later runs
+    take them by reference (`--input R:I=@URI`) and `mp.fetch` fetches
+    them (as `mplang-fetch`). Local workers live until `close()` or the
+    end of the `with` block; the objects they keep, as long as they do
+    (and at most the workers' `--store-ttl`)."""
+
+    keeps_results = True
+    _closed = False
+
+    def _check_open(self):
+        if self._closed:
+            raise RuntimeError("the driver is closed")
+
+    def execute(self, native_program, per_rank):
+        self._check_open()
+        return super().execute(native_program, per_rank)
+
+    def fetch(self, kept):
+        """The value that a worker keeps (a `Kept` piece of a Handle)."""
+        from . import _native
+        self._check_open()
+        try:
+            return self._sim.fetch(kept)
+        except _native.Error as e:
+            message, _, rank, location = e.args
+            raise RunError(rank, location, message) from None
+
+    def close(self):
+        """Stops the workers this driver started; its handles' kept pieces
+        go with them."""
+        self._closed = True
+        self._sim.close()
+
+    def __exit__(self, *exc):
+        super().__exit__(*exc)
+        self.close()
+        return False
 
 
 def make_local(world_size, worker=None, **options):
-    """Runs each program on `world_size` mplang-worker processes started on
-    127.0.0.1 for the run (`worker`: the executable, else $MPLANG_WORKER,
-    else mplang-worker on PATH)."""
+    """Starts `world_size` mplang-worker processes on 127.0.0.1 that run
+    every program of this driver until it is closed (`worker`: the
+    executable, else $MPLANG_WORKER, else mplang-worker on PATH)."""
     worker = worker or os.environ.get("MPLANG_WORKER") or shutil.which(
         "mplang-worker")
     if not worker:
         raise RuntimeError("make_local needs mplang-worker: pass worker= or "
                            "put it on PATH")
-    return Driver(world_size, local_workers=int(world_size),
-                  worker_path=str(worker), **options)
+    return _driver(world_size, local_workers=int(world_size),
+                   worker_path=str(worker), **options)
 
 
 def make_driver(cluster_file, world_size, **options):
     """Runs on the workers of a cluster file (docs/protocol.md)."""
-    return Driver(world_size, cluster_file=str(cluster_file), **options)
+    return _driver(world_size, cluster_file=str(cluster_file), **options)
+
+
+def _driver(world_size, **options):
+    from . import _native
+    try:
+        return Driver(world_size, **options)
+    except _native.Error as e:
+        raise RuntimeError(e.args[0]) from None

@@ -165,6 +165,12 @@ class MPObject:
             "simp.uniform_cond or simp.while_loop")
 
     def _global_only(self, *_):
+        scope = current_scope()
+        if scope is not None and scope.kind == "local":
+            raise TraceError(
+                f"{location_text(user_location())}: {self.name} is held by "
+                f"parties {list(self.parties)}: compute on it in a nested "
+                "simp.pcall_static")
         raise TraceError(
             f"{location_text(user_location())}: arithmetic on a "
             "multi-party value outside a party's function: wrap it in "

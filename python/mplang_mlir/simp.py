@@ -67,21 +67,26 @@ def _party_call(scope, parties, fn, args, kwargs, loc):
     local.parties = parties
     leaves, tree = flatten((args, kwargs))
     inner = []
+    from ._local import LocalObject, capture
     for leaf in leaves:
         if isinstance(leaf, MPObject):
             check_visible(leaf, scope)
-            from ._local import capture
             with local:
                 inner.append(capture(leaf, local))
-        elif isinstance(leaf, LocalValue):
-            _fail("a party's value cannot leave its function: return it")
+        elif isinstance(leaf, (LocalValue, LocalObject)):
+            if scope.kind != "local":
+                _fail("a party's value cannot leave its function: return it")
+            with local:
+                inner.append(capture(leaf, local))
         else:
             inner.append(leaf)
     a, kw = unflatten(tree, inner)
     with local:
         out = fn(*a, **kw)
         out_leaves, out_tree = flatten(out)
-        results = [as_value(v, local) for v in out_leaves]
+        # A nested call's result leaves as it is: a multi-party value.
+        results = [v if isinstance(v, MPObject) and id(v.scope) in
+                   local.visible else as_value(v, local) for v in out_leaves]
     names = ", ".join(v.name for v in results)
     types = ", ".join(v.type.mlir for v in results)
     yield_text = f"simp.yield {names} : {types}" if results else "simp.yield"
@@ -109,14 +114,30 @@ def pcall_static(parties, fn, *args, **kwargs):
     arguments (numbers, numpy arrays, Python objects) enter unchanged.
     Returns what `fn` returns, each local value held by `parties`.
     """
-    scope = require_global_scope("simp.pcall_static")
+    scope = current_scope()
+    if scope is None or scope.kind == "global":
+        scope = require_global_scope("simp.pcall_static")
     loc = user_location()
     parties = _parties(parties)
+    if scope.kind == "local":
+        _check_nested(scope, parties)
     region, operands, results, tree = _party_call(
         scope, parties, fn, args, kwargs, loc)
     head = f"simp.pcall [{', '.join(str(p) for p in parties)}] "
     out = _emit_call(scope, head, parties, region, operands, results, loc)
     return unflatten(tree, out)
+
+
+def _check_nested(scope, parties):
+    """A nested call runs on some of the parties of the function it is
+    traced in (the simp dialect's nested `!simp.mp` results)."""
+    outer = scope.owner.parties
+    if outer is None:
+        _fail("simp.pcall_static inside simp.pcall_dynamic's function is "
+              "not supported: its parties are known only at run time")
+    if not set(parties) <= set(outer):
+        _fail(f"a nested simp.pcall_static on parties {list(parties)} must "
+              f"run on some of the enclosing call's parties {list(outer)}")
 
 
 @eager

@@ -1,8 +1,9 @@
 //===- Core.cpp - compile and simulate for the Python extension -----------===//
 //
 // The same steps as mplang-run, by the same library calls: parse,
-// prepareProgram (link, verify, project), bind, runProgram (simulated or on
-// workers), root cause. One MLIRContext serves every program of the
+// prepareProgram (link, verify, project), bind, keepResults and runProgram
+// (simulated or on workers kept for the runner's life), root cause,
+// fetchObject. One MLIRContext serves every program of the
 // process; a mutex keeps one compile or run at a time on it.
 //
 //===----------------------------------------------------------------------===//
@@ -10,8 +11,12 @@
 #include "Core.h"
 
 #include "mplang/Dialect/Simp/IR/Parties.h"
+#include "mplang/Dialect/Simp/IR/SimpTypes.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/Runtime/Backends/ClusterDriver.h"
+#include "mplang/Runtime/Backends/LocalCluster.h"
+#include "mplang/Runtime/Cluster/ObjectFetch.h"
 #include "mplang/Runtime/Driver/Program.h"
 #include "mplang/Runtime/Plan.h"
 #include "mplang/Runtime/TypeConversion.h"
@@ -170,6 +175,35 @@ std::vector<std::string> python::Program::digests() const {
   return digests;
 }
 
+struct python::Runner::Workers {
+  /// Started by `init` (make_local), else none.
+  std::unique_ptr<rt::LocalCluster> local;
+  rt::ClusterConfig config;
+  bool closed = false;
+};
+
+python::Runner::Runner() = default;
+python::Runner::~Runner() = default;
+
+bool python::Runner::distributed() const { return workers != nullptr; }
+
+void python::Runner::close() {
+  if (!workers)
+    return;
+  workers->local.reset();
+  workers->closed = true;
+}
+
+/// How each party runs: every rank of the simulator, every local worker.
+static rt::PartyOptions partyOptions(const python::RunnerOptions &options,
+                                     int jitMode) {
+  rt::PartyOptions party;
+  party.poolThreads = options.poolThreads;
+  party.jit.mode = rt::jit::Mode(jitMode);
+  party.store.dataRoot = options.dataRoot;
+  return party;
+}
+
 bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
   options = given;
   if (options.jit.empty())
@@ -184,13 +218,28 @@ bool python::Runner::init(const RunnerOptions &given, Failure &failure) {
     return false;
   }
   jitMode = int(*mode);
-  bool distributed = options.localWorkers || !options.clusterFile.empty();
-  if (distributed)
-    return true;
-  if (rt::Status s =
-          rt::installRankStores({options.dataRoot}, options.worldSize);
-      !s.isOk()) {
-    failure.message = s.message();
+  rt::Status status = rt::Status::ok();
+  if (options.localWorkers) {
+    // Started once: their mem:// objects outlive each run.
+    workers = std::make_unique<Workers>();
+    workers->local = std::make_unique<rt::LocalCluster>();
+    status = workers->local->start(options.localWorkers, options.workerPath,
+                                   partyOptions(options, jitMode));
+    if (status.isOk())
+      workers->config = workers->local->config();
+    else
+      status =
+          rt::Status::error("cannot start local workers: " + status.message());
+  } else if (!options.clusterFile.empty()) {
+    workers = std::make_unique<Workers>();
+    status = rt::loadClusterConfig(options.clusterFile, workers->config);
+    if (status.isOk())
+      status = rt::checkDriverOf(workers->config, options.worldSize);
+  } else {
+    status = rt::installRankStores({options.dataRoot}, options.worldSize);
+  }
+  if (!status.isOk()) {
+    failure.message = status.message();
     return false;
   }
   return true;
@@ -214,7 +263,10 @@ static bool bindArguments(const rt::EntrySignature &sig,
         continue;
       // gf128 tensors come as their words, as in .npy files.
       rt::Value arg = rt::fromNumpyLayout(args[r][i], local);
-      if (!arg.isAbsent())
+      // A reference is loaded and checked by the worker that keeps it.
+      bool reference =
+          arg.isOpaque() && arg.getOpaque()->kind() == rt::kObjectReferenceKind;
+      if (!arg.isAbsent() && !reference)
         if (rt::Status s = rt::checkValueType(arg, local); !s.isOk()) {
           failure.rank = r;
           failure.message =
@@ -227,16 +279,38 @@ static bool bindArguments(const rt::EntrySignature &sig,
   return true;
 }
 
+/// The results a run on workers keeps where they are: every piece held by a
+/// static party set (a dynamic one may be absent at run time).
+static std::vector<std::string> keepSpecs(const rt::EntrySignature &sig,
+                                          int64_t worldSize) {
+  std::vector<std::string> specs;
+  for (auto [i, type] : llvm::enumerate(sig.results)) {
+    bool isStatic = true;
+    Type t = type;
+    while (auto mp = dyn_cast<simp::MPType>(t)) {
+      isStatic &= mp.isStatic();
+      t = mp.getValueType();
+    }
+    for (int64_t r = 0; isStatic && r < worldSize; ++r)
+      if (simp::getRankLocalType(type, r))
+        specs.push_back(std::to_string(r) + ":" + std::to_string(i));
+  }
+  return specs;
+}
+
 bool python::Runner::run(Program &program,
                          const std::vector<std::vector<rt::Value>> &args,
-                         std::vector<std::vector<rt::Value>> &results,
-                         Failure &failure,
-                         const std::atomic<bool> *interrupt) {
+                         std::vector<std::vector<Piece>> &results,
+                         Failure &failure, const std::atomic<bool> *interrupt) {
   int64_t worldSize = options.worldSize;
   if (program.worldSize() != worldSize || int64_t(args.size()) != worldSize) {
     failure.message = "the program is for " +
                       std::to_string(program.worldSize()) +
                       " parties, the runner has " + std::to_string(worldSize);
+    return false;
+  }
+  if (workers && workers->closed) {
+    failure.message = "the driver is closed";
     return false;
   }
   const rt::EntrySignature &sig = program.impl->signature;
@@ -246,23 +320,32 @@ bool python::Runner::run(Program &program,
 
   std::lock_guard<std::mutex> lock(contextMutex());
   Collector collector(getContext(), failure.diagnostics);
-  auto mode = rt::jit::Mode(jitMode);
   rt::RunOptions run;
-  if (options.localWorkers)
-    run.mode = {rt::RunMode::Kind::Local, options.localWorkers, ""};
-  else if (!options.clusterFile.empty())
-    run.mode = {rt::RunMode::Kind::Cluster, 0, options.clusterFile};
-  else
-    run.mode = {rt::RunMode::Kind::Sim, worldSize, ""};
-  // Local workers run their parties as the simulator would.
-  run.party.poolThreads = options.poolThreads;
-  run.party.jit.mode = mode;
-  run.party.store.dataRoot = options.dataRoot;
+  run.party = partyOptions(options, jitMode);
   run.timeoutSeconds = options.timeout;
   run.interrupt = interrupt;
-  run.workerPath = options.workerPath;
-  rt::StatusOr<rt::RunResult> ran =
-      rt::runProgram(*program.impl->projected, run, bound);
+  ModuleOp projected = *program.impl->projected;
+  OwningOpRef<ModuleOp> copy;
+  rt::KeptResults kept;
+  if (workers) {
+    run.mode = {options.localWorkers ? rt::RunMode::Kind::Local
+                                     : rt::RunMode::Kind::Cluster,
+                worldSize, options.clusterFile, &workers->config};
+    // Results stay on the workers, under names fresh for this run: a copy
+    // of the program keeps them.
+    copy = projected.clone();
+    rt::StatusOr<rt::KeptResults> keeping = rt::keepResults(
+        *copy, sig, worldSize, "main", keepSpecs(sig, worldSize));
+    if (!keeping.isOk()) {
+      failure.message = keeping.status().message();
+      return false;
+    }
+    kept = *std::move(keeping);
+    projected = *copy;
+  } else {
+    run.mode = {rt::RunMode::Kind::Sim, worldSize, ""};
+  }
+  rt::StatusOr<rt::RunResult> ran = rt::runProgram(projected, run, bound);
   if (!ran.isOk()) {
     failure.message = ran.status().message();
     return false;
@@ -272,20 +355,42 @@ bool python::Runner::run(Program &program,
     const rt::RankOutcome &outcome = result.ranks[*root];
     failure.rank = int64_t(*root);
     failure.message = outcome.status.message();
-    if (outcome.op)
-      failure.location = locationText(outcome.op->getLoc());
+    failure.location =
+        outcome.op ? locationText(outcome.op->getLoc()) : outcome.location;
     if (result.abandoned)
       failure.message += " (a rank did not stop; the process must end)";
     return false;
   }
   results.assign(worldSize, {});
-  for (int64_t r = 0; r < worldSize; ++r) {
-    auto next = result.ranks[r].results.begin();
-    for (Type type : sig.results)
-      results[r].push_back(simp::getRankLocalType(type, r) ? *next++
-                                                           : rt::Value());
+  for (int64_t r = 0; r < worldSize; ++r)
+    for (rt::HeldResult &held :
+         rt::getHeldResults(sig, result.ranks[r], r, kept))
+      results[r].push_back({std::move(held.value),
+                            held.keptAt ? std::optional<Kept>({r, *held.keptAt})
+                                        : std::nullopt});
+  return true;
+}
+
+bool python::Runner::fetch(const Kept &kept, rt::Value &out, Failure &failure) {
+  if (!workers || workers->closed) {
+    failure.message = "the driver is closed";
+    return false;
+  }
+  rt::StatusOr<std::string> bytes =
+      rt::fetchObject(workers->config, kept.rank, "", kept.uri);
+  rt::Status status = bytes.status();
+  if (status.isOk())
+    status = rt::parseObject(*bytes, out);
+  if (!status.isOk()) {
+    failure.rank = kept.rank;
+    failure.message = kept.uri + ": " + status.message();
+    return false;
   }
   return true;
+}
+
+rt::Value python::referenceTo(const std::string &uri) {
+  return rt::Value::opaque(std::make_shared<rt::ObjectReference>(uri));
 }
 
 bool python::dtypeFromNumpy(char kind, size_t itemSize, rt::DType &dtype) {

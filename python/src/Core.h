@@ -3,7 +3,7 @@
 // The extension's MLIR side, behind plain C++ types: the pybind11 unit is
 // built with exceptions and RTTI, LLVM and MLIR without, so only this
 // header's types cross between them. A program is parsed, linked, verified
-// and projected as by mplang-run, then run by the simulator.
+// and projected as by mplang-run, then run by the simulator or on workers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,7 @@ public:
 
 /// Where and how runs go: every rank in this process (the simulator, with
 /// stores that outlive each run), or one mplang-worker per rank (started
-/// for each run with `localWorkers`, or those of `clusterFile`).
+/// once with `localWorkers`, or those of `clusterFile`).
 struct RunnerOptions {
   int64_t worldSize = 0;
   /// off, on or auto (empty: $MPLANG_JIT, else auto).
@@ -65,23 +66,52 @@ struct RunnerOptions {
   std::string dataRoot;
 };
 
+/// Where a result piece stayed: rank `rank`'s worker keeps it as `uri`.
+struct Kept {
+  int64_t rank = 0;
+  std::string uri;
+};
+
+/// A piece of a result: its value, or where it stayed.
+struct Piece {
+  rt::Value value;
+  std::optional<Kept> kept;
+};
+
 class Runner {
 public:
-  /// False (with `failure`) for options that make no sense.
+  Runner();
+  ~Runner();
+  /// False (with `failure`) for options that make no sense, or workers that
+  /// do not start or answer. Local workers live until `close`.
   bool init(const RunnerOptions &options, Failure &failure);
 
   /// Runs `program` with `args[r][i]`: rank r's piece of entry argument i
-  /// (absent where r does not hold it). On success `results[r][i]` is rank
-  /// r's piece of result i (absent where it holds none). Setting
-  /// `*interrupt` stops the run.
+  /// (absent where r does not hold it; a reference to what r's worker kept
+  /// is passed as such). On success `results[r][i]` is rank r's piece of
+  /// result i (absent where it holds none). On workers every piece held by
+  /// a static party set stays there, under a name fresh for the run.
+  /// Setting `*interrupt` stops the run.
   bool run(Program &program, const std::vector<std::vector<rt::Value>> &args,
-           std::vector<std::vector<rt::Value>> &results, Failure &failure,
+           std::vector<std::vector<Piece>> &results, Failure &failure,
            const std::atomic<bool> *interrupt = nullptr);
 
+  /// The object `kept.uri` that `kept.rank`'s worker keeps.
+  bool fetch(const Kept &kept, rt::Value &out, Failure &failure);
+
+  /// Stops the workers this runner started; later runs fail.
+  void close();
+  bool distributed() const;
+
 private:
+  struct Workers;
   RunnerOptions options;
   int jitMode = 0;
+  std::unique_ptr<Workers> workers;
 };
+
+/// A job argument that the worker of its rank loads from its own store.
+rt::Value referenceTo(const std::string &uri);
 
 /// The runtime element type of a numpy type character and item size
 /// (`i`/`u`/`b`/`f`), or false.

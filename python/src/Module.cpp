@@ -1,6 +1,7 @@
 //===- Module.cpp - the mplang_mlir._native Python module -----------------===//
 //
-// A thin pybind11 layer over Core.h: numpy arrays in and out, failures as
+// A thin pybind11 layer over Core.h: numpy arrays in and out (or `Kept`
+// pieces that stay on workers), failures as
 // `Error(message, diagnostics, rank, location)`. Results are numpy views
 // of the runtime's tensors (read-only, kept alive by the array), so
 // nothing is copied on the way out, nor when a later run takes them back;
@@ -108,6 +109,8 @@ static py::object toNumpy(const rt::Value &value) {
 static rt::Value fromNumpy(const py::handle &object) {
   if (object.is_none())
     return rt::Value::absent();
+  if (py::isinstance<python::Kept>(object))
+    return python::referenceTo(object.cast<const python::Kept &>().uri);
   if (py::isinstance<RuntimeObject>(object))
     return object.cast<const RuntimeObject &>().value;
   auto array = py::array::ensure(object, py::array::c_style);
@@ -153,6 +156,14 @@ PYBIND11_MODULE(_native, m) {
       .def("ranks", &python::Program::ranks)
       .def("digests", &python::Program::digests);
 
+  // A result piece a worker keeps: later runs pass it by reference.
+  py::class_<python::Kept>(m, "Kept")
+      .def_readonly("rank", &python::Kept::rank)
+      .def_readonly("uri", &python::Kept::uri)
+      .def("__repr__", [](const python::Kept &k) {
+        return "<kept on rank " + std::to_string(k.rank) + ": " + k.uri + ">";
+      });
+
   py::class_<python::Runner>(m, "Runner")
       .def(py::init([](int64_t worldSize, const std::string &jit,
                        unsigned timeout, unsigned poolThreads,
@@ -161,10 +172,15 @@ PYBIND11_MODULE(_native, m) {
                        const std::string &dataRoot) {
              auto runner = std::make_unique<python::Runner>();
              Failure failure;
-             if (!runner->init({worldSize, jit, timeout, poolThreads,
-                                localWorkers, clusterFile, workerPath,
-                                dataRoot},
-                               failure))
+             bool ok;
+             {
+               py::gil_scoped_release release;
+               ok = runner->init({worldSize, jit, timeout, poolThreads,
+                                  localWorkers, clusterFile, workerPath,
+                                  dataRoot},
+                                 failure);
+             }
+             if (!ok)
                raise(failure);
              return runner;
            }),
@@ -172,6 +188,25 @@ PYBIND11_MODULE(_native, m) {
            py::arg("pool_threads") = 2, py::arg("local_workers") = 0,
            py::arg("cluster_file") = "", py::arg("worker_path") = "",
            py::arg("data_root") = "")
+      .def_property_readonly("distributed", &python::Runner::distributed)
+      .def("close",
+           [](python::Runner &runner) {
+             py::gil_scoped_release release;
+             runner.close();
+           })
+      .def("fetch",
+           [](python::Runner &runner, const python::Kept &kept) {
+             rt::Value value;
+             Failure failure;
+             bool ok;
+             {
+               py::gil_scoped_release release;
+               ok = runner.fetch(kept, value, failure);
+             }
+             if (!ok)
+               raise(failure);
+             return toNumpy(value);
+           })
       .def("run", [](python::Runner &runner, python::Program &program,
                      const py::list &perRank) {
         std::vector<std::vector<rt::Value>> args;
@@ -180,7 +215,7 @@ PYBIND11_MODULE(_native, m) {
           for (py::handle value : rank)
             args.back().push_back(fromNumpy(value));
         }
-        std::vector<std::vector<rt::Value>> results;
+        std::vector<std::vector<python::Piece>> results;
         Failure failure;
         // The run goes on another thread so that this one can take
         // Ctrl-C (Python runs signal handlers on the main thread only).
@@ -206,10 +241,11 @@ PYBIND11_MODULE(_native, m) {
         if (!ok)
           raise(failure);
         py::list out;
-        for (const std::vector<rt::Value> &rank : results) {
+        for (const std::vector<python::Piece> &rank : results) {
           py::list values;
-          for (const rt::Value &value : rank)
-            values.append(toNumpy(value));
+          for (const python::Piece &piece : rank)
+            values.append(piece.kept ? py::cast(*piece.kept)
+                                     : toNumpy(piece.value));
           out.append(values);
         }
         return out;

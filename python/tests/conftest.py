@@ -1,5 +1,6 @@
 """Shared helpers: where the tools of this build and the sources are."""
 
+import importlib.util
 import os
 import pathlib
 import subprocess
@@ -17,6 +18,15 @@ def tool(name, *args, input=None):
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def load_example(name):
+    """The module of python/examples/NAME.py."""
+    path = SOURCE / "python" / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"example_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

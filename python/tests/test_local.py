@@ -132,6 +132,43 @@ def test_traced_indices(sim):
     assert got == 7
 
 
+def test_traced_offsets_with_slices(sim):
+    m = np.arange(24, dtype=np.int32).reshape(4, 6)
+    got = run(lambda m, i: (m[i, 1:4], m[::2, i], m[i]), m, np.int64(2))
+    want = (m[2, 1:4], m[::2, 2], m[2])
+    for g, w in zip(got, want):
+        assert g.dtype == np.int32
+        np.testing.assert_array_equal(g, w)
+
+
+def test_dynamic_slice_and_update(sim):
+    m = np.arange(24, dtype=np.int64).reshape(4, 6)
+
+    def fn(m, i):
+        window = mp.dynamic_slice(m, (i, i + 1), (2, 3))
+        rows = mp.fori_loop(0, 2, lambda k, acc: mp.dynamic_update_slice(
+            acc, mp.dynamic_slice(m, (k * 2, 0), (1, 6)), (k, 0)),
+            np.zeros((2, 6), np.int64))
+        return window, mp.dynamic_update_slice(m, np.full((1, 2), -1), (3, i))
+    window, rows_set = run(fn, m, np.int64(1))
+    np.testing.assert_array_equal(window, m[1:3, 2:5])
+    want = m.copy()
+    want[3, 1:3] = -1
+    np.testing.assert_array_equal(rows_set, want)
+
+
+def test_dynamic_slice_out_of_bounds_fails_at_its_line(sim):
+    m = np.arange(6, dtype=np.int64)
+    with pytest.raises(mp.RunError) as info:
+        run(lambda m, i: mp.dynamic_slice(m, (i,), (4,)), m, np.int64(3))
+    assert info.value.message == ("slice of dimension 0 (offset 3, size 4, "
+                                  "stride 1) is out of bounds for its size 6")
+    assert info.value.location == "%s:%d:26" % (
+        __file__,
+        test_dynamic_slice_out_of_bounds_fails_at_its_line.__code__
+        .co_firstlineno + 3)
+
+
 def test_fori_loop(sim):
     def fn(m):
         def body(i, state):

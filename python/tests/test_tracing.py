@@ -187,11 +187,41 @@ def test_global_arithmetic_needs_a_party():
     assert "outside a party's function" in error_of(prog, I64[0])
 
 
-def test_nested_pcall_is_refused():
+def test_nested_pcall_text():
+    def prog(x):
+        def outer(v):
+            return simp.pcall_static((0,), lambda w: w + v, v)
+        return simp.pcall_static((0, 1), outer, x)
+    text = mp.compile(prog, mp.mp_type(np.int64, (), (0, 1)),
+                      world_size=2).mlir
+    assert "-> (!simp.mp<!simp.mp<i64, [0]>, [0, 1]>)" in text
+    # The enclosing call's value enters the nested one as a public operand,
+    # once, whether passed or captured.
+    assert "simp.pcall [0] (%1) : (i64) -> (!simp.mp<i64, [0]>)" in text
+
+
+def test_nested_pcall_runs_on_some_of_the_parties():
     def prog(x):
         return simp.pcall_static(
-            (0,), lambda v: simp.pcall_static((0,), lambda w: w, v), x)
-    assert "inside a party's function is not supported yet" in error_of(
+            (0,), lambda v: simp.pcall_static((0, 1), lambda w: w, v), x)
+    assert ("a nested simp.pcall_static on parties [0, 1] must run on some "
+            "of the enclosing call's parties [0]") in error_of(prog, I64[0])
+
+
+def test_nested_pcall_inside_pcall_dynamic_is_refused():
+    def prog(x):
+        return simp.pcall_dynamic(
+            lambda v: simp.pcall_static((0,), lambda w: w, v), x)
+    assert "inside simp.pcall_dynamic's function is not supported" in \
+        error_of(prog, I64[0])
+
+
+def test_nested_results_need_a_nested_call_for_arithmetic():
+    def prog(x):
+        def outer(v):
+            return simp.pcall_static((0,), lambda w: w, v) + 1
+        return simp.pcall_static((0,), outer, x)
+    assert "compute on it in a nested simp.pcall_static" in error_of(
         prog, I64[0])
 
 

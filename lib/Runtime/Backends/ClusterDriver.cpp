@@ -1,8 +1,8 @@
 //===- ClusterDriver.cpp - run a projected program on workers -------------===//
 
 #include "mplang/Runtime/Backends/ClusterDriver.h"
-#include "LocalCluster.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/Runtime/Backends/LocalCluster.h"
 #include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
@@ -277,6 +277,7 @@ void Dispatch::runRank(int64_t r, httplib::Client &http,
             parseStatusCode(body.at("code").get<std::string>());
         error = Status::error(code.value_or(StatusCode::Failed),
                               body.at("error").get<std::string>());
+        outcome.location = body.value("location", "");
       }
     } catch (const std::exception &e) {
       failRank(Status::error(who(r) + " sent a bad status: " + e.what()));
@@ -382,11 +383,24 @@ static Status makeRequests(mlir::ModuleOp projected, const RunOptions &options,
   return Status::ok();
 }
 
+Status mplang::rt::checkDriverOf(const ClusterConfig &config,
+                                 size_t worldSize) {
+  if (config.nodes.size() != worldSize)
+    return Status::invalidArgument(
+        config.path + " has " + llvm::Twine(config.nodes.size()) +
+        " nodes, but simp.world_size = " + llvm::Twine(worldSize));
+  if (config.driver.token.empty())
+    return Status::invalidArgument(
+        config.path + ": driver: the driver needs its token, not token_sha256");
+  return Status::ok();
+}
+
 StatusOr<RunResult>
 mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
                            const std::vector<std::vector<Value>> &args) {
   // Results are decoded as the objects the kernels make.
   KernelRegistry::registerDefaultOpaqueLoaders();
+  const RunMode &mode = options.mode;
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
   MPLANG_RETURN_IF_ERROR(
@@ -394,9 +408,10 @@ mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
 
   ClusterConfig loaded;
   LocalCluster local;
-  const ClusterConfig *config = &loaded;
-  const RunMode &mode = options.mode;
-  if (mode.kind == RunMode::Kind::Local) {
+  const ClusterConfig *config = mode.workers ? mode.workers : &loaded;
+  if (mode.workers) {
+    // Workers kept across runs.
+  } else if (mode.kind == RunMode::Kind::Local) {
     if (Status s = local.start(mode.parties, options.workerPath, options.party);
         !s.isOk())
       return Status::error(s.code(),
@@ -404,15 +419,8 @@ mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
     config = &local.config();
   } else {
     MPLANG_RETURN_IF_ERROR(loadClusterConfig(mode.clusterFile, loaded));
-    if (loaded.nodes.size() != requests.size())
-      return Status::invalidArgument(
-          mode.clusterFile + " has " + llvm::Twine(loaded.nodes.size()) +
-          " nodes, but simp.world_size = " + llvm::Twine(requests.size()));
-    if (loaded.driver.token.empty())
-      return Status::invalidArgument(
-          mode.clusterFile +
-          ": driver: the driver needs its token, not token_sha256");
   }
+  MPLANG_RETURN_IF_ERROR(checkDriverOf(*config, requests.size()));
 
   Dispatch dispatch(*config, options);
   MPLANG_RETURN_IF_ERROR(dispatch.waitReady(options.readySeconds));

@@ -1,6 +1,6 @@
 //===- LocalCluster.cpp - worker processes on 127.0.0.1 -------------------===//
 
-#include "LocalCluster.h"
+#include "mplang/Runtime/Backends/LocalCluster.h"
 #include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 

@@ -11,9 +11,7 @@
 #include "mplang/Runtime/Cluster/Mains.h"
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
 #include "mplang/Runtime/FormatValue.h"
-#include "mplang/Runtime/Kernel.h"
 #include "mplang/Runtime/Npy.h"
-#include "mplang/Runtime/Serialize.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
@@ -118,14 +116,8 @@ int mplang::rt::fetchMain(int argc, char **argv) {
       fetchObject(config, flags.rank, flags.asNode, flags.uri);
   if (!bytes.isOk())
     return fail(bytes.status().message());
-  // A file is stored as it was written (.npy, or a serialized object); a
-  // memory object comes as a serialized value, maybe of the kernels' kinds.
-  KernelRegistry::registerDefaultOpaqueLoaders();
   Value value;
-  Status parsed = llvm::StringRef(*bytes).starts_with("\x93NUMPY")
-                      ? parseNpy(*bytes, value)
-                      : deserializeValue(*bytes, value);
-  if (!parsed.isOk())
+  if (Status parsed = parseObject(*bytes, value); !parsed.isOk())
     return fail(flags.uri + ": " + parsed.message());
   if (flags.output.empty()) {
     printObject(value, flags.printFull);

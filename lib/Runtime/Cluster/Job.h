@@ -37,6 +37,8 @@ struct Job {
   std::condition_variable changed;
   JobState state = JobState::Waiting;
   Status error = Status::ok();
+  /// `file:line:col` of the op the job failed at, when known and released.
+  std::string errorLocation;
   std::string results;
   Clock::time_point deadline, finished;
   unsigned timeoutSeconds = 0;

@@ -4,6 +4,9 @@
 #include "mplang/Dialect/Store/IR/StoreURI.h"
 #include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Kernel.h"
+#include "mplang/Runtime/Npy.h"
+#include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/Store/ObjectStore.h"
 
 using namespace mplang::rt;
@@ -79,4 +82,11 @@ StatusOr<std::string> mplang::rt::fetchObject(const ClusterConfig &config,
                          config.endpoint(rank) +
                          ") refused: " + describeFailure(result));
   return std::move(result->body);
+}
+
+Status mplang::rt::parseObject(const std::string &bytes, Value &out) {
+  KernelRegistry::registerDefaultOpaqueLoaders();
+  return llvm::StringRef(bytes).starts_with("\x93NUMPY")
+             ? parseNpy(bytes, out)
+             : deserializeValue(bytes, out);
 }

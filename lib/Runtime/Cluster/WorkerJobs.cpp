@@ -34,13 +34,13 @@ static unsigned parseSeconds(unsigned timeoutSeconds) {
   return timeoutSeconds ? std::max(timeoutSeconds, 60u) : 600;
 }
 
-/// "FILE:LINE:COL: " of an op, for errors reported away from its source.
-static std::string locationPrefix(mlir::Operation *op) {
+/// "FILE:LINE:COL" of an op, for errors reported away from its source.
+static std::string locationOf(mlir::Operation *op) {
   if (!op)
     return "";
   if (auto loc = op->getLoc()->findInstanceOf<mlir::FileLineColLoc>())
     return (loc.getFilename().str() + ":" + std::to_string(loc.getLine()) +
-            ":" + std::to_string(loc.getColumn()) + ": ");
+            ":" + std::to_string(loc.getColumn()));
   return "";
 }
 
@@ -262,10 +262,11 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
       writeTrace(*job, *tracer);
   }
   Status sent = job->comm.waitForSends();
-  Status failure = status.isOk()
-                       ? sent
-                       : Status::error(status.code(), locationPrefix(error.op) +
-                                                          status.message());
+  Status failure = status.isOk() ? sent : status;
+  // The op's location travels apart from the message (the driver reports
+  // it as the simulator does), and only with the details.
+  std::string location =
+      status.isOk() || !options.releaseDetails ? "" : locationOf(error.op);
   std::vector<std::string> encoded;
   for (const Value &value : results)
     encoded.push_back(serializeValue(value));
@@ -281,6 +282,7 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
   } else {
     job->state = JobState::Failed;
     job->error = std::move(failure);
+    job->errorLocation = std::move(location);
   }
   job->finished = Clock::now();
   job->changed.notify_all();

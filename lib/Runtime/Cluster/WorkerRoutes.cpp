@@ -157,6 +157,8 @@ void Worker::Impl::status(const httplib::Request &req, httplib::Response &res) {
   if (job->state == JobState::Failed) {
     body["error"] = job->error.message();
     body["code"] = statusCodeName(job->error.code());
+    if (!job->errorLocation.empty())
+      body["location"] = job->errorLocation;
   }
   // A job can be aborted before it runs (a peer failed, a bad message).
   if (Status reason = job->comm.abortStatus(); !reason.isOk())

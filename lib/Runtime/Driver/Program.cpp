@@ -12,6 +12,24 @@
 using namespace mplang::rt;
 using namespace mlir;
 
+StatusOr<KeptResults> mplang::rt::keepResults(ModuleOp projected,
+                                              const EntrySignature &signature,
+                                              int64_t worldSize,
+                                              StringRef entry,
+                                              ArrayRef<std::string> keep) {
+  StatusOr<KeptResults> kept =
+      parseKeepSpecs(keep, signature.results, worldSize);
+  MPLANG_RETURN_IF_ERROR(kept);
+  if (kept->empty())
+    return kept;
+  PassManager pm(projected->getContext());
+  pm.addPass(simp::createSimpKeepResults(
+      {entry.str(), simp::localKeepSpecs(signature.results, *kept)}));
+  if (failed(pm.run(projected)))
+    return Status::invalidArgument("the results cannot be kept");
+  return kept;
+}
+
 StatusOr<Program> mplang::rt::prepareProgram(OwningOpRef<ModuleOp> parsed,
                                              const simp::LinkOptions &link,
                                              StringRef entry,
@@ -25,16 +43,15 @@ StatusOr<Program> mplang::rt::prepareProgram(OwningOpRef<ModuleOp> parsed,
     return Status::invalidArgument("the program has no 'simp.world_size'");
   StatusOr<EntrySignature> signature = getEntrySignature(*parsed, entry);
   MPLANG_RETURN_IF_ERROR(signature);
-  StatusOr<KeptResults> kept =
-      parseKeepSpecs(keep, signature->results, *worldSize);
-  MPLANG_RETURN_IF_ERROR(kept);
+  // Bad --keep specs fail before the projection's work.
+  MPLANG_RETURN_IF_ERROR(parseKeepSpecs(keep, signature->results, *worldSize));
   PassManager pm(parsed->getContext());
   pm.addPass(simp::createSimpProject());
-  if (!kept->empty())
-    pm.addPass(simp::createSimpKeepResults(
-        {entry.str(), simp::localKeepSpecs(signature->results, *kept)}));
   if (failed(pm.run(*parsed)))
     return Status::invalidArgument("the program does not project");
+  StatusOr<KeptResults> kept =
+      keepResults(*parsed, *signature, *worldSize, entry, keep);
+  MPLANG_RETURN_IF_ERROR(kept);
   return Program{std::move(parsed), *std::move(signature), *worldSize,
                  *std::move(kept)};
 }

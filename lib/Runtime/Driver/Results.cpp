@@ -23,20 +23,10 @@ using llvm::Twine;
 using mlir::RankedTensorType;
 using mlir::Type;
 
-namespace {
-/// What a rank holds of one result: its value, or the URI it was kept at.
-struct HeldResult {
-  unsigned index;
-  Type type;
-  Value value;
-  std::optional<std::string> keptAt;
-};
-} // namespace
-
-static std::vector<HeldResult> heldResults(const EntrySignature &signature,
-                                           const RankOutcome &outcome,
-                                           int64_t rank,
-                                           const KeptResults &kept) {
+std::vector<HeldResult>
+mplang::rt::getHeldResults(const EntrySignature &signature,
+                           const RankOutcome &outcome, int64_t rank,
+                           const KeptResults &kept) {
   std::vector<HeldResult> held;
   auto next = outcome.results.begin();
   for (auto [i, type] : llvm::enumerate(signature.results)) {
@@ -58,7 +48,7 @@ mplang::rt::formatResults(const EntrySignature &signature,
   std::vector<std::string> lines;
   for (auto [r, outcome] : llvm::enumerate(result.ranks)) {
     std::string line = "rank " + std::to_string(r) + ": ";
-    for (const HeldResult &held : heldResults(signature, outcome, r, kept))
+    for (const HeldResult &held : getHeldResults(signature, outcome, r, kept))
       line += (held.index ? ", " : "") +
               (held.keptAt ? *held.keptAt
                            : formatValue(held.value, held.type, full));
@@ -80,7 +70,7 @@ Status mplang::rt::writeResultsNpy(StringRef dir,
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return Status::error("cannot create '" + dir + "': " + ec.message());
   for (auto [r, outcome] : llvm::enumerate(result.ranks))
-    for (const HeldResult &held : heldResults(signature, outcome, r, kept)) {
+    for (const HeldResult &held : getHeldResults(signature, outcome, r, kept)) {
       if (!held.value.isTensor())
         continue;
       SmallString<128> path(dir);

@@ -103,7 +103,9 @@ static bool reportFailure(const RunResult &result) {
     outcome.op->emitError("rank ")
         << *root << " failed: " << outcome.status.message();
   else
-    fail("rank " + llvm::Twine(*root) + " failed: " + outcome.status.message());
+    fail("rank " + llvm::Twine(*root) + " failed: " +
+         (outcome.location.empty() ? "" : outcome.location + ": ") +
+         outcome.status.message());
   return true;
 }
 

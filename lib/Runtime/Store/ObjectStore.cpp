@@ -399,7 +399,7 @@ Status mplang::rt::installRankStores(const ObjectStoreOptions &options,
 }
 
 std::string mplang::rt::encodeArgument(const Value &value) {
-  if (value.isOpaque() && value.getOpaque()->kind() == "store.reference")
+  if (value.isOpaque() && value.getOpaque()->kind() == kObjectReferenceKind)
     return "@" + value.getOpaque()->serialize();
   return serializeValue(value);
 }

@@ -17,6 +17,9 @@ namespace mplang::rt {
 /// one fails or becomes unreachable, and fetches the results. `result` is as
 /// from `simulate` (errors carry the worker's message; `op` is null). Fails
 /// when the cluster cannot be used at all.
+/// An error unless `config` has `worldSize` nodes and the driver's token.
+Status checkDriverOf(const ClusterConfig &config, size_t worldSize);
+
 StatusOr<RunResult> runDistributed(mlir::ModuleOp projected,
                                    const RunOptions &options,
                                    const std::vector<std::vector<Value>> &args);

@@ -11,6 +11,7 @@
 #define MPLANG_RUNTIME_BACKENDS_RUN_H
 
 #include "mplang/Runtime/Backends/PartyOptions.h"
+#include "mplang/Runtime/Cluster/ClusterConfig.h"
 #include "mplang/Runtime/Statistics.h"
 #include "mplang/Runtime/Trace.h"
 
@@ -30,6 +31,10 @@ struct RunMode {
   int64_t parties = 0;
   /// Cluster: its cluster file (YAML or JSON, docs/protocol.md).
   std::string clusterFile;
+  /// Local and Cluster: workers already running (a LocalCluster kept across
+  /// runs, a cluster file read once), used instead of starting workers or
+  /// reading `clusterFile`.
+  const ClusterConfig *workers = nullptr;
 
   bool distributed() const { return kind != Kind::Sim; }
   /// The flag that asks for this mode: `--sim N`, `--local N` or
@@ -78,6 +83,8 @@ struct RankOutcome {
   Status status = Status::ok();
   /// The op it failed at, when known in this process.
   mlir::Operation *op = nullptr;
+  /// `file:line:col` of the op it failed at in a worker, when it says.
+  std::string location;
   std::vector<Value> results;
   /// With `RunOptions::statistics`.
   std::optional<RunStatistics> statistics;

@@ -10,6 +10,7 @@
 #define MPLANG_RUNTIME_CLUSTER_OBJECTFETCH_H
 
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
+#include "mplang/Runtime/Value.h"
 
 namespace httplib {
 struct Request;
@@ -32,6 +33,11 @@ void serveObject(const httplib::Request &req, httplib::Response &res,
 StatusOr<std::string> fetchObject(const ClusterConfig &config, int64_t rank,
                                   const std::string &asNode,
                                   const std::string &uri);
+
+/// The value of fetched bytes: a file is stored as it was written (.npy, or
+/// a serialized object), a memory object as a serialized value, maybe of the
+/// kernels' kinds.
+Status parseObject(const std::string &bytes, Value &out);
 
 } // namespace mplang::rt
 

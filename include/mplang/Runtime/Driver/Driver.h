@@ -51,6 +51,19 @@ StatusOr<RunResult> runProgram(mlir::ModuleOp projected,
 /// when every rank succeeded.
 std::optional<size_t> getRootCause(llvm::ArrayRef<RankOutcome> ranks);
 
+/// What a rank holds of one result: its value, or the URI it was kept at.
+struct HeldResult {
+  unsigned index;
+  /// The rank's local type; null where it holds none.
+  mlir::Type type;
+  Value value;
+  std::optional<std::string> keptAt;
+};
+/// What rank `rank` holds of each result of a run, in order.
+std::vector<HeldResult> getHeldResults(const EntrySignature &signature,
+                                       const RankOutcome &outcome, int64_t rank,
+                                       const KeptResults &kept);
+
 /// One line per rank, `rank R: ...`: what it holds of each result, in
 /// order, `<absent>` for what it does not hold, the URI of a kept result.
 std::vector<std::string> formatResults(const EntrySignature &signature,

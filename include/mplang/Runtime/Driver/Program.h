@@ -35,6 +35,15 @@ StatusOr<Program> prepareProgram(mlir::OwningOpRef<mlir::ModuleOp> parsed,
                                  llvm::StringRef entry,
                                  llvm::ArrayRef<std::string> keep = {});
 
+/// Makes the results `keep` names stay on their parties in `projected` (a
+/// projected program, rewritten by `--simp-keep-results`) and returns where
+/// each is kept. A caller that runs one prepared program many times keeps
+/// the results of a copy per run: `R:I` names are fresh for each call.
+StatusOr<KeptResults> keepResults(mlir::ModuleOp projected,
+                                  const EntrySignature &signature,
+                                  int64_t worldSize, llvm::StringRef entry,
+                                  llvm::ArrayRef<std::string> keep);
+
 } // namespace mplang::rt
 
 #endif // MPLANG_RUNTIME_DRIVER_PROGRAM_H

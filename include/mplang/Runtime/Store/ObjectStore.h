@@ -107,12 +107,15 @@ std::shared_ptr<ObjectStore> getObjectStore(int64_t rank);
 /// one program runs the same in the simulator and on workers.
 Status installRankStores(const ObjectStoreOptions &options, int64_t worldSize);
 
+/// The kind of an ObjectReference.
+constexpr llvm::StringLiteral kObjectReferenceKind = "store.reference";
+
 /// A job argument that the receiving party loads from its own store
 /// (`mplang-run --input R:I=@URI`): the driver holds only its URI.
 class ObjectReference : public Opaque {
 public:
   explicit ObjectReference(std::string uri) : uri(std::move(uri)) {}
-  llvm::StringRef kind() const override { return "store.reference"; }
+  llvm::StringRef kind() const override { return kObjectReferenceKind; }
   std::string serialize() const override { return uri; }
 
 private:

@@ -1,7 +1,7 @@
 //===- LocalCluster.h - worker processes on 127.0.0.1 -----------*- C++ -*-===//
 
-#ifndef MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H
-#define MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H
+#ifndef MPLANG_RUNTIME_BACKENDS_LOCALCLUSTER_H
+#define MPLANG_RUNTIME_BACKENDS_LOCALCLUSTER_H
 
 #include "mplang/Runtime/Backends/PartyOptions.h"
 #include "mplang/Runtime/Cluster/ClusterConfig.h"
@@ -13,6 +13,8 @@ namespace mplang::rt {
 /// N mplang-worker processes on free loopback ports with fresh random
 /// credentials, described by a private cluster file. They are stopped, and
 /// the file removed, on destruction (or with this process, if it dies).
+/// `mplang-run --local` starts one per run; the Python driver keeps one for
+/// many runs (RunMode::workers), so that their `mem://` objects persist.
 class LocalCluster {
 public:
   ~LocalCluster();
@@ -35,4 +37,4 @@ private:
 
 } // namespace mplang::rt
 
-#endif // MPLANG_LIB_RUNTIME_BACKENDS_LOCALCLUSTER_H
+#endif // MPLANG_RUNTIME_BACKENDS_LOCALCLUSTER_H
