@@ -189,3 +189,13 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @select(%c: !ss.share<tensor<4xi64>, [0, 1]>, %a: !ss.share<tensor<2xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.select' op failed to verify that all of {cond, lhs, rhs, result} have same type}}
+    %s = "ss.select"(%c, %a, %a) : (!ss.share<tensor<4xi64>, [0, 1]>, !ss.share<tensor<2xi64>, [0, 1]>, !ss.share<tensor<2xi64>, [0, 1]>) -> !ss.share<tensor<2xi64>, [0, 1]>
+    return
+  }
+}

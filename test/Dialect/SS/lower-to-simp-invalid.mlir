@@ -50,3 +50,13 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @compare(%a: !ss.share<tensor<4xi64>, [0, 1, 2]>) -> !ss.share<tensor<4xi64>, [0, 1, 2]> {
+    // expected-error @+1 {{'ss.lt' op has no protocol for #ss.additive sharing among 3 parties; the library ships two-party #ss.additive}}
+    %p = ss.lt %a, %a : !ss.share<tensor<4xi64>, [0, 1, 2]>
+    return %p : !ss.share<tensor<4xi64>, [0, 1, 2]>
+  }
+}

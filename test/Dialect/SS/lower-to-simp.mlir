@@ -179,3 +179,35 @@ module attributes {simp.world_size = 2 : i64} {
     return %p : !s
   }
 }
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// lt is the sign bit of the difference, eq the zero test of the difference,
+// select cond * (lhs - rhs) + rhs with its product a Beaver multiplication.
+// CHECK-LABEL: func.func @compare
+// CHECK-SAME: (%[[A:.*]]: !simp.mp<tensor<4xi64>, [0, 1]>, %[[B:.*]]: !simp.mp<tensor<4xi64>, [0, 1]>)
+// CHECK: %[[D:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]])
+// CHECK: arith.subi
+// CHECK: %[[DP:.*]] = simp.pcall [0, 1] (%[[D]]) : (!simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]>
+// CHECK: %[[LTP:.*]] = call @mplang.ss.a2.msb.n16(%[[DP]])
+// CHECK: %[[LT:.*]] = simp.pcall [0, 1] (%[[LTP]]) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<4xi64>, [0, 1]>
+// CHECK: %[[E:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]])
+// CHECK: arith.subi
+// CHECK: %[[EP:.*]] = simp.pcall [0, 1] (%[[E]])
+// CHECK: call @mplang.ss.a2.eqz.n16(%[[EP]])
+// CHECK: %[[SD:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]])
+// CHECK: arith.subi
+// CHECK: call @mplang.ss.a2.mul.n16
+// CHECK: %[[SEL:.*]] = simp.pcall [0, 1] (%{{.*}}, %[[B]])
+// CHECK: arith.addi
+// CHECK: return %{{.*}}, %[[SEL]]
+module attributes {simp.world_size = 2 : i64} {
+  func.func @compare(%a: !s, %b: !s) -> (!s, !s) {
+    %lt = ss.lt %a, %b : !s
+    %eq = ss.eq %a, %b : !s
+    %sel = ss.select %lt, %a, %b : !s
+    return %eq, %sel : !s, !s
+  }
+}

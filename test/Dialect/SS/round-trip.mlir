@@ -43,4 +43,17 @@ func.func @ops(%x: !simp.mp<tensor<4xi64>, [0]>, %y: !simp.mp<tensor<4xi64>, [2]
   return %r : !simp.mp<tensor<4xi64>, [1]>
 }
 
+// CHECK-LABEL: func.func @compare
+// CHECK: %[[LT:.*]] = ss.lt %[[A:.*]], %[[B:.*]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[EQ:.*]] = ss.eq %[[A]], %[[B]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[NEG:.*]] = ss.msb %[[A]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %{{.*}} = ss.select %[[LT]], %[[EQ]], %[[NEG]] : !ss.share<tensor<4xi64>, [0, 2]>
+func.func @compare(%a: !s, %b: !s) -> !s {
+  %lt = ss.lt %a, %b : !s
+  %eq = ss.eq %a, %b : !s
+  %neg = ss.msb %a : !s
+  %r = ss.select %lt, %eq, %neg : !s
+  return %r : !s
+}
+
 }

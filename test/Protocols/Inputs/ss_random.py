@@ -63,6 +63,12 @@ def check(inputs, out):
         "rank1_result2.npy": dot,
         "rank1_result3.npy": [wrap(-a + (a - b) * c) for a, b, c in zip(x, y, w)],
     }
+    expect(out, expected, len(x))
+
+
+def expect(out, expected, n):
+    """Compares each OUT/name with its expected list; prints "ok" and `n`,
+    or exits at the first mismatch."""
     for name, want in expected.items():
         got = read(os.path.join(out, name))
         for i, (g, e) in enumerate(zip(got, want)):
@@ -70,11 +76,15 @@ def check(inputs, out):
                 sys.exit(f"{name}[{i}]: got {g}, expected {e}")
         if len(got) != len(want):
             sys.exit(f"{name}: {len(got)} elements, expected {len(want)}")
-    print("ok", len(x))
+    print("ok", n)
 
 
-if __name__ == "__main__":
+def main(gen, check):
     if sys.argv[1] == "gen":
         gen(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
         check(sys.argv[2], sys.argv[3])
+
+
+if __name__ == "__main__":
+    main(gen, check)

@@ -75,6 +75,10 @@ LogicalResult AddOp::verify() { return verifyGlobal(*this); }
 LogicalResult SubOp::verify() { return verifyGlobal(*this); }
 LogicalResult MulOp::verify() { return verifyGlobal(*this); }
 LogicalResult NegOp::verify() { return verifyGlobal(*this); }
+LogicalResult MsbOp::verify() { return verifyGlobal(*this); }
+LogicalResult LtOp::verify() { return verifyGlobal(*this); }
+LogicalResult EqOp::verify() { return verifyGlobal(*this); }
+LogicalResult SelectOp::verify() { return verifyGlobal(*this); }
 
 LogicalResult MulPublicOp::verify() {
   simp::MPType pub = getPlain().getType();

@@ -68,7 +68,8 @@ LogicalResult checkSupported(Operation *op) {
         return op->emitOpError("has no protocol to reveal to rank ")
                << rank << ", which holds no share";
   int64_t elements = share.getTensorType().getNumElements();
-  if (isa<ShareOp, RevealOp, MulOp>(op) && !getLibrarySize(elements))
+  if (isa<ShareOp, RevealOp, MulOp, MsbOp, LtOp, EqOp, SelectOp>(op) &&
+      !getLibrarySize(elements))
     return op->emitOpError("has ")
            << elements
            << " elements, more than the largest protocol size the library "
@@ -152,6 +153,39 @@ SmallVector<SmallVector<MulOp>> groupProducts(ArrayRef<Operation *> ops) {
     close();
   }
   return groups;
+}
+
+/// The ss ops of `module`, in order.
+SmallVector<Operation *> collectOps(ModuleOp module) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<SSDialect>(op->getDialect()))
+      ops.push_back(op);
+  });
+  return ops;
+}
+
+/// Rewrites the ops that are compositions of others: `lt` as the sign of
+/// the difference and `select` as `cond * (lhs - rhs) + rhs`, whose product
+/// then batches with the others.
+void expandComposites(ModuleOp module) {
+  module.walk([](Operation *op) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value result;
+    if (auto lt = dyn_cast<LtOp>(op)) {
+      Value d = b.create<SubOp>(loc, lt.getLhs(), lt.getRhs());
+      result = b.create<MsbOp>(loc, d);
+    } else if (auto select = dyn_cast<SelectOp>(op)) {
+      Value d = b.create<SubOp>(loc, select.getLhs(), select.getRhs());
+      Value p = b.create<MulOp>(loc, select.getCond(), d);
+      result = b.create<AddOp>(loc, p, select.getRhs());
+    } else {
+      return;
+    }
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
+  });
 }
 
 /// Every share type, in values, signatures and attributes, becomes the
@@ -398,6 +432,17 @@ void Lowering::lower(Operation *op) {
             return callPacked(b, loc, "mplang.ss.a2.share", {op->getOperands()},
                               parties)[0];
           })
+          .Case([&](MsbOp) {
+            return callPacked(b, loc, "mplang.ss.a2.msb", {op->getOperands()},
+                              parties)[0];
+          })
+          .Case([&](EqOp) {
+            Value d = local([&](OpBuilder &in, ValueRange v) {
+              return in.create<arith::SubIOp>(loc, v[0], v[1]);
+            });
+            return callPacked(b, loc, "mplang.ss.a2.eqz", {ValueRange(d)},
+                              parties)[0];
+          })
           .Case([&](RevealOp) {
             auto holders =
                 cast<simp::MPType>(op->getOperand(0).getType()).getParties();
@@ -440,11 +485,7 @@ struct SSLowerToSimpPass
 } // namespace
 
 LogicalResult ss::lowerToSimp(ModuleOp module) {
-  SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) {
-    if (isa<SSDialect>(op->getDialect()))
-      ops.push_back(op);
-  });
+  SmallVector<Operation *> ops = collectOps(module);
   if (ops.empty() && !signaturesHoldShares(module))
     return success();
   if (failed(checkShareUses(module)))
@@ -457,6 +498,8 @@ LogicalResult ss::lowerToSimp(ModuleOp module) {
       ->loadDialect<arith::ArithDialect, func::FuncDialect,
                     linalg::LinalgDialect, simp::SimpDialect,
                     tensor::TensorDialect>();
+  expandComposites(module);
+  ops = collectOps(module);
   SmallVector<SmallVector<MulOp>> groups = groupProducts(ops);
   llvm::DenseMap<Operation *, ArrayRef<MulOp>> lastOfGroup;
   for (const SmallVector<MulOp> &group : groups)

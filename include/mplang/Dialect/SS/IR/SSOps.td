@@ -143,4 +143,69 @@ def SS_SumOp : SS_GlobalOp<"sum"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Comparison and selection, element by element
+//===----------------------------------------------------------------------===//
+
+def SS_MsbOp : SS_GlobalOp<"msb", [SameOperandsAndResultType]> {
+  let summary = "Element-wise sign bit of a shared value (a comparison protocol)";
+  let description = [{
+    The result is shared among the same parties, each element 1 where the
+    element of `input`, read as a signed 64-bit integer, is negative and 0
+    elsewhere. Nobody learns the bits.
+
+    Example:
+
+    ```mlir
+    %neg = ss.msb %a : !ss.share<tensor<8xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
+}
+
+def SS_LtOp : SS_BinaryOp<"lt", "comparison `lhs < rhs` (1 or 0)",
+  "%c = ss.lt %a, %b : !ss.share<tensor<8xi64>, [0, 1]>"> {
+  let description = [{
+    Each element of the result is 1 where `lhs < rhs` and 0 elsewhere: the
+    sign bit of `lhs - rhs` (`ss.msb`), exact when the difference does not
+    wrap, that is when `|lhs - rhs| < 2^63` (for instance when both lie in
+    `[-2^62, 2^62)`). Both operands are shared among the same parties with
+    the same scheme and type; so is the result.
+
+    Example:
+
+    ```mlir
+    %c = ss.lt %a, %b : !ss.share<tensor<8xi64>, [0, 1]>
+    ```
+  }];
+}
+
+def SS_EqOp : SS_BinaryOp<"eq", "equality test (1 or 0)",
+  "%c = ss.eq %a, %b : !ss.share<tensor<8xi64>, [0, 1]>">;
+
+def SS_SelectOp : SS_GlobalOp<"select", [AllTypesMatch<["cond", "lhs", "rhs", "result"]>]> {
+  let summary = "Element-wise choice between two shared values by a shared bit";
+  let description = [{
+    Each element of the result is the element of `lhs` where `cond` is 1
+    and that of `rhs` where it is 0: `cond * (lhs - rhs) + rhs`, one
+    multiplication. `cond` must hold 0 or 1 in every element (as `ss.lt`,
+    `ss.eq` and `ss.msb` give); other values give that affine mix. All
+    four are shared among the same parties with the same scheme and type.
+
+    Example: the larger of `a` and `b`.
+
+    ```mlir
+    %c = ss.lt %a, %b : !ss.share<tensor<8xi64>, [0, 1]>
+    %m = ss.select %c, %b, %a : !ss.share<tensor<8xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$cond, SS_ShareType:$lhs, SS_ShareType:$rhs);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $cond `,` $lhs `,` $rhs attr-dict `:` qualified(type($result))
+  }];
+}
+
 #endif // MPLANG_DIALECT_SS_IR_SSOPS_TD

@@ -15,9 +15,12 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
 
     - `ss.add`, `ss.sub`, `ss.neg`, `ss.mul_public`, `ss.sum`: a
       `simp.pcall` on `P` computing on the local shares.
-    - `ss.share`, `ss.reveal`, `ss.mul`: a call of the two-party additive
-      protocol of the library (`mplang.ss.a2.share.n<N>`, `reveal`, `open`,
-      `mul`; `lib/Protocols/ss_additive.mlir.in`). Protocols come in fixed
+    - `ss.lt` becomes `ss.msb` of an `ss.sub`, and `ss.select %c, %a, %b`
+      `c * (a - b) + b` in ss ops, first.
+    - `ss.share`, `ss.reveal`, `ss.mul`, `ss.msb`, `ss.eq`: a call of the
+      two-party additive protocol of the library (`mplang.ss.a2.share.n<N>`,
+      `reveal`, `open`, `mul`; `lib/Protocols/ss_additive.mlir.in`; `msb`
+      and `eqz` of the difference, `lib/Protocols/ss_compare.mlir.in`). Protocols come in fixed
       sizes `N`, so the operands are flattened and padded with zeros to the
       next size the library ships, in party calls around the call, and the
       results cut back.
