@@ -60,3 +60,14 @@ module attributes {simp.world_size = 3 : i64} {
     return %p : !ss.share<tensor<4xi64>, [0, 1, 2]>
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @wide(%a: !ss.share<tensor<1x2xi64>, [0, 1]>, %b: !ss.share<tensor<2x1048576xi64>, [0, 1]>)
+      -> !ss.share<tensor<1x1048576xi64>, [0, 1]> {
+    // expected-error @+1 {{'ss.matmul' op has 2097152 products per row, more than the largest protocol size the library ships (1048576)}}
+    %m = ss.matmul %a, %b : !ss.share<tensor<1x2xi64>, [0, 1]>, !ss.share<tensor<2x1048576xi64>, [0, 1]> -> !ss.share<tensor<1x1048576xi64>, [0, 1]>
+    return %m : !ss.share<tensor<1x1048576xi64>, [0, 1]>
+  }
+}

@@ -211,3 +211,77 @@ module attributes {simp.world_size = 2 : i64} {
     return %eq, %sel : !s, !s
   }
 }
+
+// -----
+
+!s = !ss.share<tensor<2x3xi64>, [0, 1]>
+
+// Encoding and decoding are party calls of the value's holders; truncation
+// is local, the first holder shifting its share and the second the negated
+// share, joined by simp.converge.
+// CHECK-LABEL: func.func @fixed_point
+// CHECK: simp.pcall [0] (%{{.*}}) : (!simp.mp<tensor<2x3xf64>, [0]>) -> !simp.mp<tensor<2x3xi64>, [0]>
+// CHECK: %[[SCALE:.*]] = arith.constant dense<6.553600e+04> : tensor<2x3xf64>
+// CHECK: %[[S:.*]] = arith.mulf %{{.*}}, %[[SCALE]]
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[S]]
+// CHECK: %[[HALF:.*]] = arith.select %[[NEG]]
+// CHECK: %[[R:.*]] = arith.addf %[[S]], %[[HALF]]
+// CHECK: arith.fptosi %[[R]] : tensor<2x3xf64> to tensor<2x3xi64>
+// CHECK: %[[T0:.*]] = simp.pcall [0] (%[[A:.*]]) : (!simp.mp<tensor<2x3xi64>, [0, 1]>) -> !simp.mp<tensor<2x3xi64>, [0]>
+// CHECK: arith.shrsi
+// CHECK: %[[T1:.*]] = simp.pcall [1] (%[[A]]) : (!simp.mp<tensor<2x3xi64>, [0, 1]>) -> !simp.mp<tensor<2x3xi64>, [1]>
+// CHECK: %[[N:.*]] = arith.subi %{{.*}}, %{{.*}}
+// CHECK: %[[SH:.*]] = arith.shrsi %[[N]]
+// CHECK: arith.subi %{{.*}}, %[[SH]]
+// CHECK: %[[T:.*]] = simp.converge %[[T0]], %[[T1]]
+// CHECK: simp.pcall [0] (%{{.*}}) : (!simp.mp<tensor<2x3xi64>, [0]>) -> !simp.mp<tensor<2x3xf64>, [0]>
+// CHECK: arith.sitofp
+// CHECK: arith.constant dense<1.52587890625E-5> : tensor<2x3xf64>
+// CHECK: arith.mulf
+module attributes {simp.world_size = 2 : i64} {
+  func.func @fixed_point(%x: !simp.mp<tensor<2x3xf64>, [0]>, %a: !s, %y: !simp.mp<tensor<2x3xi64>, [0]>)
+      -> (!simp.mp<tensor<2x3xi64>, [0]>, !s, !simp.mp<tensor<2x3xf64>, [0]>) {
+    %e = ss.encode %x {fraction_bits = 16} : !simp.mp<tensor<2x3xf64>, [0]> -> !simp.mp<tensor<2x3xi64>, [0]>
+    %t = ss.trunc %a {bits = 16} : !s
+    %d = ss.decode %y {fraction_bits = 16} : !simp.mp<tensor<2x3xi64>, [0]> -> !simp.mp<tensor<2x3xf64>, [0]>
+    return %e, %t, %d : !simp.mp<tensor<2x3xi64>, [0]>, !s, !simp.mp<tensor<2x3xf64>, [0]>
+  }
+}
+
+// -----
+
+// A matrix product spreads both operands over M x K x N, multiplies them
+// element by element in one call and sums over K.
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[X:.*]]:2 = simp.pcall [0, 1] (%{{.*}}, %{{.*}}) : (!simp.mp<tensor<2x3xi64>, [0, 1]>, !simp.mp<tensor<3x4xi64>, [0, 1]>) -> (!simp.mp<tensor<2x3x4xi64>, [0, 1]>, !simp.mp<tensor<2x3x4xi64>, [0, 1]>)
+// CHECK: linalg.broadcast ins(%{{.*}} : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3x4xi64>) dimensions = [2]
+// CHECK: linalg.broadcast ins(%{{.*}} : tensor<3x4xi64>) outs(%{{.*}} : tensor<2x3x4xi64>) dimensions = [0]
+// CHECK: call @mplang.ss.a2.mul.n32
+// CHECK: simp.pcall [0, 1] (%{{.*}}) : (!simp.mp<tensor<2x3x4xi64>, [0, 1]>) -> !simp.mp<tensor<2x4xi64>, [0, 1]>
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<2x3x4xi64>) outs(%{{.*}} : tensor<2x4xi64>) dimensions = [1]
+module attributes {simp.world_size = 2 : i64} {
+  func.func @matmul(%a: !ss.share<tensor<2x3xi64>, [0, 1]>, %b: !ss.share<tensor<3x4xi64>, [0, 1]>)
+      -> !ss.share<tensor<2x4xi64>, [0, 1]> {
+    %m = ss.matmul %a, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<3x4xi64>, [0, 1]> -> !ss.share<tensor<2x4xi64>, [0, 1]>
+    return %m : !ss.share<tensor<2x4xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+// Beyond the largest protocol size, blocks of whole rows (here 2 of the 3)
+// run as calls of their own and are joined.
+// CHECK-LABEL: func.func @large
+// CHECK: simp.pcall [0, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [2, 512] [1, 1] : tensor<3x512xi64> to tensor<2x512xi64>
+// CHECK: call @mplang.ss.a2.mul.n1048576
+// CHECK: tensor.extract_slice %{{.*}}[2, 0] [1, 512] [1, 1] : tensor<3x512xi64> to tensor<1x512xi64>
+// CHECK: call @mplang.ss.a2.mul.n524288
+// CHECK: tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<2x1024xi64>, tensor<1x1024xi64>) -> tensor<3x1024xi64>
+module attributes {simp.world_size = 2 : i64} {
+  func.func @large(%a: !ss.share<tensor<3x512xi64>, [0, 1]>, %b: !ss.share<tensor<512x1024xi64>, [0, 1]>)
+      -> !ss.share<tensor<3x1024xi64>, [0, 1]> {
+    %m = ss.matmul %a, %b : !ss.share<tensor<3x512xi64>, [0, 1]>, !ss.share<tensor<512x1024xi64>, [0, 1]> -> !ss.share<tensor<3x1024xi64>, [0, 1]>
+    return %m : !ss.share<tensor<3x1024xi64>, [0, 1]>
+  }
+}

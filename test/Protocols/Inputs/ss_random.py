@@ -23,22 +23,28 @@ def wrap(v):
     return v - (1 << 64) if v >> 63 else v
 
 
-def write(path, values):
-    text = "{'descr': '<i8', 'fortran_order': False, 'shape': (%d,), }" % len(
-        values)
+def write(path, values, shape=None, real=False):
+    """Writes `values` as a .npy of int64 (or float64 when `real`), of
+    `shape` (a vector by default)."""
+    shape = shape or (len(values),)
+    text = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (
+        "<f8" if real else "<i8", repr(tuple(shape)))
     text += " " * (63 - (10 + len(text)) % 64) + "\n"
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(text)))
-        f.write(text.encode() + struct.pack(f"<{len(values)}q", *values))
+        code = "d" if real else "q"
+        f.write(text.encode() + struct.pack(f"<{len(values)}{code}", *values))
 
 
 def read(path):
+    """The elements of an int64 or float64 .npy, flattened."""
     data = open(path, "rb").read()
     length = struct.unpack("<H", data[8:10])[0]
     header = ast.literal_eval(data[10:10 + length].decode())
-    assert header["descr"] == "<i8", header
+    assert header["descr"] in ("<i8", "<f8"), header
+    code = "q" if header["descr"] == "<i8" else "d"
     body = data[10 + length:]
-    return list(struct.unpack(f"<{len(body) // 8}q", body))
+    return list(struct.unpack(f"<{len(body) // 8}{code}", body))
 
 
 def gen(out, n, seed):

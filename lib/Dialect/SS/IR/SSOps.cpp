@@ -120,3 +120,66 @@ LogicalResult SumOp::verify() {
                                 << ", not " << result.getValueType();
   return verifyGlobal(*this);
 }
+
+namespace {
+
+/// Checks the fixed-point conversions: the same parties and shape, `from`
+/// to `to` elements, and `fractionBits` in [0, 62].
+LogicalResult verifyConversion(Operation *op, simp::MPType input,
+                               simp::MPType result, int64_t fractionBits,
+                               bool encode) {
+  if (fractionBits < 0 || fractionBits > 62)
+    return op->emitOpError("needs between 0 and 62 fraction bits, not ")
+           << fractionBits;
+  if (input.getParties() != result.getParties())
+    return op->emitOpError("result ")
+           << result << " is not held like its input " << input;
+  auto in = dyn_cast<RankedTensorType>(input.getValueType());
+  auto out = dyn_cast<RankedTensorType>(result.getValueType());
+  RankedTensorType real = encode ? in : out, fixed = encode ? out : in;
+  if (!in || !out || in.getShape() != out.getShape() ||
+      !isa_and_nonnull<Float32Type, Float64Type>(real.getElementType()) ||
+      !fixed.getElementType().isInteger(64))
+    return op->emitOpError("converts between f32 or f64 and i64 tensors of "
+                           "one shape, not ")
+           << input.getValueType() << " and " << result.getValueType();
+  return verifyGlobal(op);
+}
+
+} // namespace
+
+LogicalResult EncodeOp::verify() {
+  return verifyConversion(*this, getInput().getType(), getType(),
+                          getFractionBits(), /*encode=*/true);
+}
+
+LogicalResult DecodeOp::verify() {
+  return verifyConversion(*this, getInput().getType(), getType(),
+                          getFractionBits(), /*encode=*/false);
+}
+
+LogicalResult TruncOp::verify() {
+  if (getBits() < 1 || getBits() > 62)
+    return emitOpError("truncates by 1 to 62 bits, not ") << getBits();
+  return verifyGlobal(*this);
+}
+
+LogicalResult MatmulOp::verify() {
+  ShareType lhs = getLhs().getType(), rhs = getRhs().getType(),
+            result = getType();
+  for (ShareType other : {rhs, result})
+    if (other.getParties() != lhs.getParties() ||
+        other.getScheme() != lhs.getScheme())
+      return emitOpError("operands and result must be shared alike, not ")
+             << lhs << " and " << other;
+  RankedTensorType a = lhs.getTensorType(), b = rhs.getTensorType();
+  if (a.getRank() != 2 || b.getRank() != 2 || a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError("multiplies M x K by K x N matrices, not ")
+           << a << " by " << b;
+  auto expected = RankedTensorType::get({a.getDimSize(0), b.getDimSize(1)},
+                                        a.getElementType());
+  if (result.getValueType() != expected)
+    return emitOpError("result value type should be ")
+           << expected << ", not " << result.getValueType();
+  return verifyGlobal(*this);
+}

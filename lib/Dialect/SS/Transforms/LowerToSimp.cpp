@@ -67,6 +67,16 @@ LogicalResult checkSupported(Operation *op) {
       if (!llvm::is_contained(holders, rank))
         return op->emitOpError("has no protocol to reveal to rank ")
                << rank << ", which holds no share";
+  if (auto matmul = dyn_cast<MatmulOp>(op)) {
+    // One row of the lhs times the rhs is the least one call takes.
+    int64_t row = matmul.getRhs().getType().getTensorType().getNumElements();
+    if (!getLibrarySize(row))
+      return op->emitOpError("has ")
+             << row
+             << " products per row, more than the largest protocol size the "
+                "library ships ("
+             << std::end(kLibrarySizes)[-1] << ")";
+  }
   int64_t elements = share.getTensorType().getNumElements();
   if (isa<ShareOp, RevealOp, MulOp, MsbOp, LtOp, EqOp, SelectOp>(op) &&
       !getLibrarySize(elements))
@@ -329,6 +339,10 @@ private:
   SmallVector<Value> callPacked(OpBuilder &b, Location loc, StringRef protocol,
                                 ArrayRef<ValueRange> operands,
                                 ArrayRef<int64_t> parties);
+  /// SecureML's local truncation of the shares of `value` by `bits`.
+  Value lowerTrunc(OpBuilder &b, Location loc, Value value, int64_t bits);
+  /// The product of shared matrices, element by element in blocks of rows.
+  Value lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs);
   /// Calls the library's `protocol` of `size` elements.
   Value callProtocol(OpBuilder &b, Location loc, StringRef protocol,
                      int64_t size, ValueRange args, Type resultType);
@@ -377,6 +391,95 @@ SmallVector<Value> Lowering::callPacked(OpBuilder &b, Location loc,
       simp::MPType::get(simp::getLocalType(args[0].getType()), parties);
   Value packed = callProtocol(b, loc, protocol, size, args, result);
   return unpack(b, loc, parties, packed, types);
+}
+
+Value Lowering::lowerTrunc(OpBuilder &b, Location loc, Value value,
+                           int64_t bits) {
+  auto type = cast<simp::MPType>(value.getType());
+  ArrayRef<int64_t> holders = type.getParties();
+  // The first holder shifts its share; the second negates, shifts and
+  // negates back, so that the two round the same way.
+  SmallVector<Value> pieces;
+  for (auto [i, rank] : llvm::enumerate(holders)) {
+    bool negate = i == 1;
+    pieces.push_back(createPCall(
+        b, loc, rank, value,
+        [&](OpBuilder &in, Location loc, ValueRange v) {
+          Type local = v[0].getType();
+          Value zero = in.create<arith::ConstantOp>(loc, in.getZeroAttr(local));
+          Value shift = in.create<arith::ConstantOp>(
+              loc, DenseElementsAttr::get(cast<ShapedType>(local),
+                                          in.getI64IntegerAttr(bits)));
+          Value x = v[0];
+          if (negate)
+            x = in.create<arith::SubIOp>(loc, zero, x);
+          x = in.create<arith::ShRSIOp>(loc, x, shift);
+          if (negate)
+            x = in.create<arith::SubIOp>(loc, zero, x);
+          return SmallVector<Value>{x};
+        })[0]);
+  }
+  return b.create<simp::ConvergeOp>(loc, type, pieces);
+}
+
+Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs,
+                            Value rhs) {
+  ArrayRef<int64_t> parties = cast<simp::MPType>(lhs.getType()).getParties();
+  RankedTensorType a = getLocalTensorType(lhs), bt = getLocalTensorType(rhs);
+  int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
+  int64_t rowsPerCall =
+      std::min(m, std::end(kLibrarySizes)[-1] / std::max<int64_t>(k * n, 1));
+  Type i64 = b.getI64Type();
+  SmallVector<Value> blocks;
+  for (int64_t first = 0; first < m; first += rowsPerCall) {
+    int64_t rows = std::min(rowsPerCall, m - first);
+    auto cube = RankedTensorType::get({rows, k, n}, i64);
+    // Row i of the block pairs a[i, j] with b[j, l] at [i, j, l].
+    SmallVector<Value> spread = createPCall(
+        b, loc, parties, {lhs, rhs},
+        [&](OpBuilder &in, Location loc, ValueRange v) {
+          Value block = v[0];
+          if (rows != m)
+            block = in.create<tensor::ExtractSliceOp>(
+                loc, v[0],
+                ArrayRef<OpFoldResult>{in.getIndexAttr(first),
+                                       in.getIndexAttr(0)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(rows),
+                                       in.getIndexAttr(k)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(1), in.getIndexAttr(1)});
+          Value empty = in.create<tensor::EmptyOp>(loc, cube.getShape(), i64);
+          Value x = in.create<linalg::BroadcastOp>(loc, block, empty,
+                                                   ArrayRef<int64_t>{2})
+                        ->getResult(0);
+          Value y = in.create<linalg::BroadcastOp>(loc, v[1], empty,
+                                                   ArrayRef<int64_t>{0})
+                        ->getResult(0);
+          return SmallVector<Value>{x, y};
+        });
+    Value products =
+        callPacked(b, loc, "mplang.ss.a2.mul",
+                   {ValueRange(spread[0]), ValueRange(spread[1])}, parties)[0];
+    auto summed = RankedTensorType::get({rows, n}, i64);
+    blocks.push_back(createPCall(
+        b, loc, parties, products,
+        [&](OpBuilder &in, Location loc, ValueRange v) {
+          Value zero = in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
+          auto reduce = in.create<linalg::ReduceOp>(
+              loc, v[0], zero, ArrayRef<int64_t>{1},
+              [](OpBuilder &body, Location loc, ValueRange args) {
+                Value s = body.create<arith::AddIOp>(loc, args[0], args[1]);
+                body.create<linalg::YieldOp>(loc, s);
+              });
+          return SmallVector<Value>{reduce.getResult(0)};
+        })[0]);
+  }
+  if (blocks.size() == 1)
+    return blocks[0];
+  return createPCall(b, loc, parties, blocks,
+                     [&](OpBuilder &in, Location loc, ValueRange v) {
+                       return SmallVector<Value>{
+                           in.create<tensor::ConcatOp>(loc, /*dim=*/0, v)};
+                     })[0];
 }
 
 void Lowering::lower(Operation *op) {
@@ -431,6 +534,46 @@ void Lowering::lower(Operation *op) {
           .Case([&](ShareOp) {
             return callPacked(b, loc, "mplang.ss.a2.share", {op->getOperands()},
                               parties)[0];
+          })
+          .Case([&](TruncOp trunc) {
+            return lowerTrunc(b, loc, op->getOperand(0), trunc.getBits());
+          })
+          .Case([&](EncodeOp encode) {
+            int64_t bits = encode.getFractionBits();
+            return local([&](OpBuilder &in, ValueRange v) {
+              auto from = cast<RankedTensorType>(v[0].getType());
+              auto floatType = cast<FloatType>(from.getElementType());
+              auto constant = [&](double c) -> Value {
+                return in.create<arith::ConstantOp>(
+                    loc, DenseElementsAttr::get(
+                             from, in.getFloatAttr(floatType, c)));
+              };
+              Value scaled = in.create<arith::MulFOp>(
+                  loc, v[0], constant(std::ldexp(1.0, bits)));
+              // fptosi rounds towards zero: add a half of the value's sign.
+              Value negative = in.create<arith::CmpFOp>(
+                  loc, arith::CmpFPredicate::OLT, scaled, constant(0.0));
+              Value half = in.create<arith::SelectOp>(
+                  loc, negative, constant(-0.5), constant(0.5));
+              Value rounded = in.create<arith::AddFOp>(loc, scaled, half);
+              return in.create<arith::FPToSIOp>(
+                  loc, from.clone(in.getI64Type()), rounded);
+            });
+          })
+          .Case([&](DecodeOp decode) {
+            int64_t bits = decode.getFractionBits();
+            auto to = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value real = in.create<arith::SIToFPOp>(loc, to, v[0]);
+              Value scale = in.create<arith::ConstantOp>(
+                  loc, DenseElementsAttr::get(
+                           to, in.getFloatAttr(to.getElementType(),
+                                               std::ldexp(1.0, -bits))));
+              return in.create<arith::MulFOp>(loc, real, scale);
+            });
+          })
+          .Case([&](MatmulOp) {
+            return lowerMatmul(b, loc, op->getOperand(0), op->getOperand(1));
           })
           .Case([&](MsbOp) {
             return callPacked(b, loc, "mplang.ss.a2.msb", {op->getOperands()},
@@ -491,7 +634,7 @@ LogicalResult ss::lowerToSimp(ModuleOp module) {
   if (failed(checkShareUses(module)))
     return failure();
   for (Operation *op : ops)
-    if (failed(checkSupported(op)))
+    if (!isa<EncodeOp, DecodeOp>(op) && failed(checkSupported(op)))
       return failure();
   // Tools that call this outside a pass have not loaded what it builds.
   module.getContext()

@@ -208,4 +208,98 @@ def SS_SelectOp : SS_GlobalOp<"select", [AllTypesMatch<["cond", "lhs", "rhs", "r
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Fixed point
+//===----------------------------------------------------------------------===//
+
+def SS_EncodeOp : SS_GlobalOp<"encode"> {
+  let summary = "Fixed-point encoding of real values into Z_2^64";
+  let description = [{
+    Each holder of `input` (`f32` or `f64` elements) maps its value `x` to
+    the integer nearest to `x * 2^fraction_bits` (halves away from zero), as
+    `i64`, with no message: the encoding that `ss.share` then shares.
+    Values beyond the `i64` range are not representable (the conversion's
+    result is then unspecified). `fraction_bits` is at most 62; the result
+    has the input's shape and parties.
+
+    Example: 16 fraction bits, so 1.5 becomes 98304.
+
+    ```mlir
+    %e = ss.encode %x {fraction_bits = 16} : !simp.mp<tensor<4xf64>, [0]> -> !simp.mp<tensor<4xi64>, [0]>
+    ```
+  }];
+  let arguments = (ins Simp_MPType:$input, I64Attr:$fraction_bits);
+  let results = (outs Simp_MPType:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
+def SS_DecodeOp : SS_GlobalOp<"decode"> {
+  let summary = "Real values of fixed-point encodings";
+  let description = [{
+    The inverse of `ss.encode`: each holder of `input` (`i64` elements, read
+    as signed) computes `x * 2^-fraction_bits` as `f32` or `f64`.
+
+    Example:
+
+    ```mlir
+    %x = ss.decode %e {fraction_bits = 16} : !simp.mp<tensor<4xi64>, [0]> -> !simp.mp<tensor<4xf64>, [0]>
+    ```
+  }];
+  let arguments = (ins Simp_MPType:$input, I64Attr:$fraction_bits);
+  let results = (outs Simp_MPType:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
+def SS_TruncOp : SS_GlobalOp<"trunc", [SameOperandsAndResultType]> {
+  let summary = "Probabilistic truncation of a shared value by `bits` bits";
+  let description = [{
+    Divides each element by `2^bits`, rounding to one of the two nearest
+    integers, locally on the shares (SecureML's truncation for two parties:
+    one holder shifts its share right, the other the negation of its share
+    and negates the result). For an element `x` with `|x| < 2^l`, the
+    result is `floor(x / 2^bits)` or that plus one, except with probability
+    at most `2^(l + 1 - 64)`, when it is wrong by about `2^(64 - bits)`
+    (docs/ss.md). Used after a product of fixed-point values; `bits` is
+    between 1 and 62.
+
+    Example: back to 16 fraction bits after a product.
+
+    ```mlir
+    %p = ss.mul %a, %b : !ss.share<tensor<8xi64>, [0, 1]>
+    %t = ss.trunc %p {bits = 16} : !ss.share<tensor<8xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input, I64Attr:$bits);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
+}
+
+def SS_MatmulOp : SS_GlobalOp<"matmul"> {
+  let summary = "Product of two shared matrices";
+  let description = [{
+    `lhs` (M x K) times `rhs` (K x N), shared among the same parties with
+    the same scheme; the result (M x N) is shared like them. The two-party
+    additive lowering multiplies the M K N pairs element by element with
+    Beaver's protocol, in calls of at most the largest protocol size (whole
+    rows of `lhs` each), and sums over K locally.
+
+    Example:
+
+    ```mlir
+    %c = ss.matmul %a, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<3x4xi64>, [0, 1]>
+        -> !ss.share<tensor<2x4xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$lhs, SS_ShareType:$rhs);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+}
+
 #endif // MPLANG_DIALECT_SS_IR_SSOPS_TD

@@ -24,6 +24,11 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
       sizes `N`, so the operands are flattened and padded with zeros to the
       next size the library ships, in party calls around the call, and the
       results cut back.
+    - `ss.trunc`: a party call per holder joined by `simp.converge`;
+      `ss.encode` and `ss.decode`: a party call of the value's holders.
+    - `ss.matmul`: both operands spread over M x K x N, multiplied element
+      by element in one call (or one per block of rows beyond the largest
+      size) and summed over K.
     - Products batch: the `ss.mul`s of one block with the same parties,
       none of which uses another's result, and whose results nothing uses
       before the last of them, run as one call on their operands laid end to
