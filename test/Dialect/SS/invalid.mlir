@@ -273,3 +273,43 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @reshape(%a: !ss.share<tensor<6xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.reshape' op reshapes 'tensor<6xi64>' into 'tensor<2x2xi64>', a different number of elements}}
+    %r = ss.reshape %a : !ss.share<tensor<6xi64>, [0, 1]> -> !ss.share<tensor<2x2xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @reshape(%a: !ss.share<tensor<6xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.reshape' op result type '!ss.share<tensor<2x3xi64>, [1, 2]>' is not shared like its input '!ss.share<tensor<6xi64>, [0, 1]>'}}
+    %r = ss.reshape %a : !ss.share<tensor<6xi64>, [0, 1]> -> !ss.share<tensor<2x3xi64>, [1, 2]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @broadcast(%a: !ss.share<tensor<3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.broadcast' op dimensions must be sorted, unique and below the result's rank 2}}
+    %r = ss.broadcast %a [2] : !ss.share<tensor<3xi64>, [0, 1]> -> !ss.share<tensor<3x4xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @broadcast(%a: !ss.share<tensor<3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.broadcast' op broadcasts 'tensor<3xi64>', not 'tensor<3x4xi64>' without its added dimensions}}
+    %r = ss.broadcast %a [0] : !ss.share<tensor<3xi64>, [0, 1]> -> !ss.share<tensor<3x4xi64>, [0, 1]>
+    return
+  }
+}

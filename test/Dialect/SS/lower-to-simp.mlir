@@ -285,3 +285,20 @@ module attributes {simp.world_size = 2 : i64} {
     return %m : !ss.share<tensor<3x1024xi64>, [0, 1]>
   }
 }
+
+// -----
+
+// Reshapes and broadcasts are local.
+// CHECK-LABEL: func.func @shapes
+// CHECK: simp.pcall [0, 1] (%{{.*}}) : (!simp.mp<tensor<6xi64>, [0, 1]>) -> !simp.mp<tensor<2x3xi64>, [0, 1]>
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [2, 3] : tensor<6xi64> into tensor<2x3xi64>
+// CHECK: simp.pcall [0, 1] (%{{.*}}) : (!simp.mp<tensor<i64>, [0, 1]>) -> !simp.mp<tensor<4x2xi64>, [0, 1]>
+// CHECK: linalg.broadcast ins(%{{.*}} : tensor<i64>) outs(%{{.*}} : tensor<4x2xi64>) dimensions = [0, 1]
+module attributes {simp.world_size = 2 : i64} {
+  func.func @shapes(%a: !ss.share<tensor<6xi64>, [0, 1]>, %s: !ss.share<tensor<i64>, [0, 1]>)
+      -> (!ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<4x2xi64>, [0, 1]>) {
+    %r = ss.reshape %a : !ss.share<tensor<6xi64>, [0, 1]> -> !ss.share<tensor<2x3xi64>, [0, 1]>
+    %b = ss.broadcast %s [0, 1] : !ss.share<tensor<i64>, [0, 1]> -> !ss.share<tensor<4x2xi64>, [0, 1]>
+    return %r, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<4x2xi64>, [0, 1]>
+  }
+}

@@ -71,4 +71,13 @@ func.func @fixed_point(%x: !simp.mp<tensor<2x3xf64>, [0]>, %a: !ss.share<tensor<
   return %d, %m : !simp.mp<tensor<2x3xf32>, [0]>, !ss.share<tensor<2x4xi64>, [0, 2]>
 }
 
+// CHECK-LABEL: func.func @shapes
+// CHECK: ss.reshape %{{.*}} : !ss.share<tensor<4xi64>, [0, 2]> -> !ss.share<tensor<2x2xi64>, [0, 2]>
+// CHECK: ss.broadcast %{{.*}} [1] : !ss.share<tensor<2x2xi64>, [0, 2]> -> !ss.share<tensor<2x5x2xi64>, [0, 2]>
+func.func @shapes(%a: !s) -> !ss.share<tensor<2x5x2xi64>, [0, 2]> {
+  %r = ss.reshape %a : !s -> !ss.share<tensor<2x2xi64>, [0, 2]>
+  %b = ss.broadcast %r [1] : !ss.share<tensor<2x2xi64>, [0, 2]> -> !ss.share<tensor<2x5x2xi64>, [0, 2]>
+  return %b : !ss.share<tensor<2x5x2xi64>, [0, 2]>
+}
+
 }

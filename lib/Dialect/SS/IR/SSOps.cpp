@@ -95,29 +95,75 @@ LogicalResult MulPublicOp::verify() {
   return verifyGlobal(*this);
 }
 
-LogicalResult SumOp::verify() {
-  ShareType input = getInput().getType(), result = getType();
+/// Checks that `result` is shared like `input`.
+static LogicalResult verifySharedAlike(Operation *op, ShareType input,
+                                ShareType result) {
   if (input.getParties() != result.getParties() ||
       input.getScheme() != result.getScheme())
-    return emitOpError("result type ")
+    return op->emitOpError("result type ")
            << result << " is not shared like its input " << input;
-  ArrayRef<int64_t> shape = input.getTensorType().getShape();
+  return success();
+}
+
+/// The shape `wide` without the sorted, unique `dims`, or failure (with
+/// an error naming `rankOf`) when they are not sorted, unique and in range.
+static FailureOr<SmallVector<int64_t>>
+dropDims(Operation *op, ArrayRef<int64_t> wide,
+                                         ArrayRef<int64_t> dims,
+                                         StringRef rankOf) {
   SmallVector<int64_t> kept;
   int64_t next = 0;
-  for (int64_t dim : getDimensions()) {
-    if (dim < next || dim >= int64_t(shape.size()))
-      return emitOpError("dimensions must be sorted, unique and below the "
-                         "input's rank ")
-             << shape.size();
-    llvm::append_range(kept, shape.slice(next, dim - next));
+  for (int64_t dim : dims) {
+    if (dim < next || dim >= int64_t(wide.size()))
+      return op->emitOpError("dimensions must be sorted, unique and below the ")
+             << rankOf << "'s rank " << wide.size();
+    llvm::append_range(kept, wide.slice(next, dim - next));
     next = dim + 1;
   }
-  llvm::append_range(kept, shape.drop_front(next));
+  llvm::append_range(kept, wide.drop_front(next));
+  return kept;
+}
+
+LogicalResult SumOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  if (failed(verifySharedAlike(*this, input, result)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> kept = dropDims(
+      *this, input.getTensorType().getShape(), getDimensions(), "input");
+  if (failed(kept))
+    return failure();
   auto expected =
-      RankedTensorType::get(kept, input.getTensorType().getElementType());
+      RankedTensorType::get(*kept, input.getTensorType().getElementType());
   if (result.getValueType() != expected)
     return emitOpError("sums ") << input.getValueType() << " into " << expected
                                 << ", not " << result.getValueType();
+  return verifyGlobal(*this);
+}
+
+LogicalResult ReshapeOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  if (failed(verifySharedAlike(*this, input, result)))
+    return failure();
+  if (input.getTensorType().getNumElements() !=
+      result.getTensorType().getNumElements())
+    return emitOpError("reshapes ")
+           << input.getValueType() << " into " << result.getValueType()
+           << ", a different number of elements";
+  return verifyGlobal(*this);
+}
+
+LogicalResult BroadcastOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  if (failed(verifySharedAlike(*this, input, result)))
+    return failure();
+  FailureOr<SmallVector<int64_t>> kept = dropDims(
+      *this, result.getTensorType().getShape(), getDimensions(), "result");
+  if (failed(kept))
+    return failure();
+  if (ArrayRef<int64_t>(*kept) != input.getTensorType().getShape())
+    return emitOpError("broadcasts ")
+           << input.getValueType() << ", not " << result.getValueType()
+           << " without its added dimensions";
   return verifyGlobal(*this);
 }
 

@@ -535,6 +535,25 @@ void Lowering::lower(Operation *op) {
             return callPacked(b, loc, "mplang.ss.a2.share", {op->getOperands()},
                               parties)[0];
           })
+          .Case([&](ReshapeOp) {
+            auto to = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              auto from = cast<RankedTensorType>(v[0].getType());
+              Value flat = reshape(in, loc, v[0], getVectorType(from));
+              return reshape(in, loc, flat, to);
+            });
+          })
+          .Case([&](BroadcastOp broadcast) {
+            auto to = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
+                                                       to.getElementType());
+              return in
+                  .create<linalg::BroadcastOp>(loc, v[0], empty,
+                                               broadcast.getDimensions())
+                  ->getResult(0);
+            });
+          })
           .Case([&](TruncOp trunc) {
             return lowerTrunc(b, loc, op->getOperand(0), trunc.getBits());
           })

@@ -143,6 +143,49 @@ def SS_SumOp : SS_GlobalOp<"sum"> {
   }];
 }
 
+def SS_ReshapeOp : SS_GlobalOp<"reshape"> {
+  let summary = "A shared value with another shape, the same elements";
+  let description = [{
+    The elements of `input` in row-major order as a value of the result's
+    shape (the same element count), shared alike; each holder reshapes its
+    share, with no message.
+
+    Example:
+
+    ```mlir
+    %r = ss.reshape %a : !ss.share<tensor<6xi64>, [0, 1]> -> !ss.share<tensor<2x3xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
+  }];
+}
+
+def SS_BroadcastOp : SS_GlobalOp<"broadcast"> {
+  let summary = "A shared value repeated along new dimensions";
+  let description = [{
+    As `linalg.broadcast`: the result has the dimensions of `input` in
+    order, with the added `dimensions` (sorted, unique, below the result's
+    rank) in between, and repeats the input along them; shared alike, each
+    holder broadcasting its share with no message (a sum of copies of the
+    shares is a copy of the value).
+
+    Example: a shared scalar as a vector of 4.
+
+    ```mlir
+    %v = ss.broadcast %s [0] : !ss.share<tensor<i64>, [0, 1]> -> !ss.share<tensor<4xi64>, [0, 1]>
+    ```
+  }];
+  let arguments = (ins SS_ShareType:$input, DenseI64ArrayAttr:$dimensions);
+  let results = (outs SS_ShareType:$result);
+  let assemblyFormat = [{
+    $input $dimensions attr-dict `:` qualified(type($input)) `->`
+    qualified(type($result))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Comparison and selection, element by element
 //===----------------------------------------------------------------------===//

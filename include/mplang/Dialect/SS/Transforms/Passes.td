@@ -13,8 +13,9 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
     `P` is that rank's share; function signatures, calls and the state of
     `simp.while_loop` and `simp.uniform_cond` change with it.
 
-    - `ss.add`, `ss.sub`, `ss.neg`, `ss.mul_public`, `ss.sum`: a
-      `simp.pcall` on `P` computing on the local shares.
+    - `ss.add`, `ss.sub`, `ss.neg`, `ss.mul_public`, `ss.sum`,
+      `ss.reshape`, `ss.broadcast`: a `simp.pcall` on `P` computing on the
+      local shares.
     - `ss.lt` becomes `ss.msb` of an `ss.sub`, and `ss.select %c, %a, %b`
       `c * (a - b) + b` in ss ops, first.
     - `ss.share`, `ss.reveal`, `ss.mul`, `ss.msb`, `ss.eq`: a call of the
