@@ -97,7 +97,7 @@ LogicalResult MulPublicOp::verify() {
 
 /// Checks that `result` is shared like `input`.
 static LogicalResult verifySharedAlike(Operation *op, ShareType input,
-                                ShareType result) {
+                                       ShareType result) {
   if (input.getParties() != result.getParties() ||
       input.getScheme() != result.getScheme())
     return op->emitOpError("result type ")
@@ -105,18 +105,23 @@ static LogicalResult verifySharedAlike(Operation *op, ShareType input,
   return success();
 }
 
-/// The shape `wide` without the sorted, unique `dims`, or failure (with
-/// an error naming `rankOf`) when they are not sorted, unique and in range.
-static FailureOr<SmallVector<int64_t>>
-dropDims(Operation *op, ArrayRef<int64_t> wide,
-                                         ArrayRef<int64_t> dims,
-                                         StringRef rankOf) {
+/// Checks that `input` and `result` are shared alike and that `dims` are
+/// sorted, unique and below the rank of the wider of the two (the input's
+/// when `narrowing`); returns that shape without them.
+static FailureOr<SmallVector<int64_t>> keptDims(Operation *op, ShareType input,
+                                                ShareType result,
+                                                ArrayRef<int64_t> dims,
+                                                bool narrowing) {
+  if (failed(verifySharedAlike(op, input, result)))
+    return failure();
+  ArrayRef<int64_t> wide =
+      (narrowing ? input : result).getTensorType().getShape();
   SmallVector<int64_t> kept;
   int64_t next = 0;
   for (int64_t dim : dims) {
     if (dim < next || dim >= int64_t(wide.size()))
       return op->emitOpError("dimensions must be sorted, unique and below the ")
-             << rankOf << "'s rank " << wide.size();
+             << (narrowing ? "input" : "result") << "'s rank " << wide.size();
     llvm::append_range(kept, wide.slice(next, dim - next));
     next = dim + 1;
   }
@@ -126,10 +131,8 @@ dropDims(Operation *op, ArrayRef<int64_t> wide,
 
 LogicalResult SumOp::verify() {
   ShareType input = getInput().getType(), result = getType();
-  if (failed(verifySharedAlike(*this, input, result)))
-    return failure();
-  FailureOr<SmallVector<int64_t>> kept = dropDims(
-      *this, input.getTensorType().getShape(), getDimensions(), "input");
+  FailureOr<SmallVector<int64_t>> kept =
+      keptDims(*this, input, result, getDimensions(), /*narrowing=*/true);
   if (failed(kept))
     return failure();
   auto expected =
@@ -154,10 +157,8 @@ LogicalResult ReshapeOp::verify() {
 
 LogicalResult BroadcastOp::verify() {
   ShareType input = getInput().getType(), result = getType();
-  if (failed(verifySharedAlike(*this, input, result)))
-    return failure();
-  FailureOr<SmallVector<int64_t>> kept = dropDims(
-      *this, result.getTensorType().getShape(), getDimensions(), "result");
+  FailureOr<SmallVector<int64_t>> kept =
+      keptDims(*this, input, result, getDimensions(), /*narrowing=*/false);
   if (failed(kept))
     return failure();
   if (ArrayRef<int64_t>(*kept) != input.getTensorType().getShape())
@@ -219,7 +220,8 @@ LogicalResult MatmulOp::verify() {
       return emitOpError("operands and result must be shared alike, not ")
              << lhs << " and " << other;
   RankedTensorType a = lhs.getTensorType(), b = rhs.getTensorType();
-  if (a.getRank() != 2 || b.getRank() != 2 || a.getDimSize(1) != b.getDimSize(0))
+  if (a.getRank() != 2 || b.getRank() != 2 ||
+      a.getDimSize(1) != b.getDimSize(0))
     return emitOpError("multiplies M x K by K x N matrices, not ")
            << a << " by " << b;
   auto expected = RankedTensorType::get({a.getDimSize(0), b.getDimSize(1)},

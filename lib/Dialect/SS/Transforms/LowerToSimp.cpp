@@ -403,8 +403,7 @@ Value Lowering::lowerTrunc(OpBuilder &b, Location loc, Value value,
   for (auto [i, rank] : llvm::enumerate(holders)) {
     bool negate = i == 1;
     pieces.push_back(createPCall(
-        b, loc, rank, value,
-        [&](OpBuilder &in, Location loc, ValueRange v) {
+        b, loc, rank, value, [&](OpBuilder &in, Location loc, ValueRange v) {
           Type local = v[0].getType();
           Value zero = in.create<arith::ConstantOp>(loc, in.getZeroAttr(local));
           Value shift = in.create<arith::ConstantOp>(
@@ -422,8 +421,7 @@ Value Lowering::lowerTrunc(OpBuilder &b, Location loc, Value value,
   return b.create<simp::ConvergeOp>(loc, type, pieces);
 }
 
-Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs,
-                            Value rhs) {
+Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   ArrayRef<int64_t> parties = cast<simp::MPType>(lhs.getType()).getParties();
   RankedTensorType a = getLocalTensorType(lhs), bt = getLocalTensorType(rhs);
   int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
@@ -463,7 +461,8 @@ Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs,
     blocks.push_back(createPCall(
         b, loc, parties, products,
         [&](OpBuilder &in, Location loc, ValueRange v) {
-          Value zero = in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
+          Value zero =
+              in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
           auto reduce = in.create<linalg::ReduceOp>(
               loc, v[0], zero, ArrayRef<int64_t>{1},
               [](OpBuilder &body, Location loc, ValueRange args) {
@@ -564,8 +563,8 @@ void Lowering::lower(Operation *op) {
               auto floatType = cast<FloatType>(from.getElementType());
               auto constant = [&](double c) -> Value {
                 return in.create<arith::ConstantOp>(
-                    loc, DenseElementsAttr::get(
-                             from, in.getFloatAttr(floatType, c)));
+                    loc, DenseElementsAttr::get(from,
+                                                in.getFloatAttr(floatType, c)));
               };
               Value scaled = in.create<arith::MulFOp>(
                   loc, v[0], constant(std::ldexp(1.0, bits)));
