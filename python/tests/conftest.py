@@ -1,5 +1,7 @@
-"""Shared helpers: where the tools of this build and the sources are."""
+"""Shared helpers: where the tools of this build and the sources are, and
+the Python examples as modules."""
 
+import importlib.util
 import os
 import pathlib
 import subprocess
@@ -26,3 +28,12 @@ def tmp_mlir(tmp_path):
         path.write_text(text)
         return path
     return write
+
+
+def load(name):
+    """python/examples/<name>.py as a module."""
+    path = SOURCE / "python" / "examples" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"example_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -1,22 +1,13 @@
 """The Python examples give the MLIR examples' results, and trace to the
 same per-rank programs (equal approval digests)."""
 
-import importlib.util
 import re
 
 import numpy as np
 
 import mplang_mlir as mp
 
-from conftest import SOURCE, TOOLS, tool
-
-
-def load(name):
-    path = SOURCE / "python" / "examples" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"example_{name}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from conftest import SOURCE, TOOLS, load, tool
 
 
 def mlir_digests(name):
