@@ -302,3 +302,30 @@ module attributes {simp.world_size = 2 : i64} {
     return %r, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<4x2xi64>, [0, 1]>
   }
 }
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// Independent comparisons batch as products do: the two sign bits are one
+// msb call on both differences, the two equality tests one eqz call.
+// CHECK-LABEL: func.func @batch
+// CHECK: %[[D1:.*]] = simp.pcall [0, 1] (%[[A:[^,]*]], %[[B:[^)]*]])
+// CHECK: %[[D2:.*]] = simp.pcall [0, 1] (%[[B]], %[[C:[^)]*]])
+// CHECK: %[[P:.*]] = simp.pcall [0, 1] (%[[D1]], %[[D2]]) : (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]>
+// CHECK: call @mplang.ss.a2.msb.n16(%[[P]])
+// CHECK-NOT: call @mplang.ss.a2.msb
+// CHECK: %[[E1:.*]] = simp.pcall [0, 1] (%[[A]], %[[C]])
+// CHECK: %[[E2:.*]] = simp.pcall [0, 1] (%[[B]], %[[C]])
+// CHECK: %[[Q:.*]] = simp.pcall [0, 1] (%[[E1]], %[[E2]])
+// CHECK: call @mplang.ss.a2.eqz.n16(%[[Q]])
+// CHECK-NOT: call @mplang.ss.a2.eqz
+module attributes {simp.world_size = 2 : i64} {
+  func.func @batch(%a: !s, %b: !s, %c: !s) -> (!s, !s, !s, !s) {
+    %x = ss.lt %a, %b : !s
+    %y = ss.lt %b, %c : !s
+    %e = ss.eq %a, %c : !s
+    %f = ss.eq %b, %c : !s
+    return %x, %y, %e, %f : !s, !s, !s, !s
+  }
+}

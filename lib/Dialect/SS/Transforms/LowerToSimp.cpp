@@ -115,18 +115,22 @@ bool signaturesHoldShares(ModuleOp module) {
   return found;
 }
 
-/// The products that run as one protocol call: runs of the `ss.mul`s of a
-/// block with one party set and scheme, none using another's result, whose
-/// results no op uses before the last of them, within the largest protocol
-/// size.
-SmallVector<SmallVector<MulOp>> groupProducts(ArrayRef<Operation *> ops) {
-  SetVector<Block *> blocks;
+/// Whether `op` runs a protocol that batches: products, sign bits and
+/// equality tests.
+bool isBatched(Operation *op) { return isa<MulOp, MsbOp, EqOp>(op); }
+
+/// The ops that run as one protocol call: runs of the ops of one kind in a
+/// block (products, sign bits or equality tests) with one party set and
+/// scheme, none using another's result, whose results no op uses before the
+/// last of them, within the largest protocol size.
+SmallVector<SmallVector<Operation *>> groupBatches(ArrayRef<Operation *> ops) {
+  SetVector<std::pair<Block *, OperationName>> runs;
   for (Operation *op : ops)
-    if (isa<MulOp>(op))
-      blocks.insert(op->getBlock());
-  SmallVector<SmallVector<MulOp>> groups;
-  for (Block *block : blocks) {
-    SmallVector<MulOp> group;
+    if (isBatched(op))
+      runs.insert({op->getBlock(), op->getName()});
+  SmallVector<SmallVector<Operation *>> groups;
+  for (auto [block, kind] : runs) {
+    SmallVector<Operation *> group;
     llvm::DenseSet<Value> results;
     int64_t elements = 0;
     auto close = [&] {
@@ -142,22 +146,20 @@ SmallVector<SmallVector<MulOp>> groupProducts(ArrayRef<Operation *> ops) {
         usesGroup |= llvm::any_of(inner->getOperands(),
                                   [&](Value v) { return results.contains(v); });
       });
-      auto mul = dyn_cast<MulOp>(op);
-      if (!mul) {
+      if (op.getName() != kind) {
         if (usesGroup)
           close();
         continue;
       }
-      ShareType type = mul.getType();
+      ShareType type = getShareType(&op);
+      ShareType first = group.empty() ? type : getShareType(group.front());
       int64_t n = type.getTensorType().getNumElements();
-      if (usesGroup ||
-          (!group.empty() &&
-           (group.front().getType().getParties() != type.getParties() ||
-            group.front().getType().getScheme() != type.getScheme() ||
-            !getLibrarySize(elements + n))))
+      if (usesGroup || first.getParties() != type.getParties() ||
+          first.getScheme() != type.getScheme() ||
+          !getLibrarySize(elements + n))
         close();
-      group.push_back(mul);
-      results.insert(mul.getResult());
+      group.push_back(&op);
+      results.insert(op.getResult(0));
       elements += n;
     }
     close();
@@ -328,8 +330,9 @@ public:
 
   /// Replaces `op` (not a product) and erases it.
   void lower(Operation *op);
-  /// Replaces the products of `group` by one call and erases them.
-  void lowerProducts(ArrayRef<MulOp> group);
+  /// Replaces the ops of `group` (of one kind, isBatched) by one protocol
+  /// call and erases them.
+  void lowerBatch(ArrayRef<Operation *> group);
 
 private:
   /// Calls the library's `protocol` on `operands`, each the values of one
@@ -593,17 +596,7 @@ void Lowering::lower(Operation *op) {
           .Case([&](MatmulOp) {
             return lowerMatmul(b, loc, op->getOperand(0), op->getOperand(1));
           })
-          .Case([&](MsbOp) {
-            return callPacked(b, loc, "mplang.ss.a2.msb", {op->getOperands()},
-                              parties)[0];
-          })
-          .Case([&](EqOp) {
-            Value d = local([&](OpBuilder &in, ValueRange v) {
-              return in.create<arith::SubIOp>(loc, v[0], v[1]);
-            });
-            return callPacked(b, loc, "mplang.ss.a2.eqz", {ValueRange(d)},
-                              parties)[0];
-          })
+
           .Case([&](RevealOp) {
             auto holders =
                 cast<simp::MPType>(op->getOperand(0).getType()).getParties();
@@ -616,22 +609,38 @@ void Lowering::lower(Operation *op) {
   op->erase();
 }
 
-void Lowering::lowerProducts(ArrayRef<MulOp> group) {
-  MulOp last = group.back();
+void Lowering::lowerBatch(ArrayRef<Operation *> group) {
+  Operation *last = group.back();
   OpBuilder b(last);
+  Location loc = last->getLoc();
+  ArrayRef<int64_t> parties =
+      cast<simp::MPType>(last->getResult(0).getType()).getParties();
   SmallVector<Value> lhs, rhs;
-  for (MulOp mul : group) {
+  for (Operation *op : group) {
     // The module is retyped: the ops' typed accessors would cast.
-    lhs.push_back(mul->getOperand(0));
-    rhs.push_back(mul->getOperand(1));
+    lhs.push_back(op->getOperand(0));
+    if (isa<MulOp>(op))
+      rhs.push_back(op->getOperand(1));
   }
-  ArrayRef<int64_t> parties = cast<simp::MPType>(lhs[0].getType()).getParties();
-  SmallVector<Value> products =
-      callPacked(b, last.getLoc(), "mplang.ss.a2.mul", {lhs, rhs}, parties);
-  for (auto [op, product] : llvm::zip(group, products)) {
-    MulOp mul = op;
-    mul->getResult(0).replaceAllUsesWith(product);
-    mul.erase();
+  StringRef protocol = "mplang.ss.a2.msb";
+  SmallVector<ValueRange> operands = {lhs};
+  if (isa<MulOp>(last)) {
+    protocol = "mplang.ss.a2.mul";
+    operands.push_back(rhs);
+  } else if (isa<EqOp>(last)) {
+    // The zero test of each difference.
+    protocol = "mplang.ss.a2.eqz";
+    for (auto [i, op] : llvm::enumerate(group))
+      lhs[i] = createPCall(b, loc, parties, op->getOperands(),
+                           [&](OpBuilder &in, Location loc, ValueRange v) {
+                             return SmallVector<Value>{
+                                 in.create<arith::SubIOp>(loc, v[0], v[1])};
+                           })[0];
+  }
+  SmallVector<Value> results = callPacked(b, loc, protocol, operands, parties);
+  for (auto [op, result] : llvm::zip(group, results)) {
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
   }
 }
 
@@ -661,18 +670,18 @@ LogicalResult ss::lowerToSimp(ModuleOp module) {
                     tensor::TensorDialect>();
   expandComposites(module);
   ops = collectOps(module);
-  SmallVector<SmallVector<MulOp>> groups = groupProducts(ops);
-  llvm::DenseMap<Operation *, ArrayRef<MulOp>> lastOfGroup;
-  for (const SmallVector<MulOp> &group : groups)
+  SmallVector<SmallVector<Operation *>> groups = groupBatches(ops);
+  llvm::DenseMap<Operation *, ArrayRef<Operation *>> lastOfGroup;
+  for (const SmallVector<Operation *> &group : groups)
     lastOfGroup[group.back()] = group;
 
   retype(module);
   Lowering lowering(module);
   for (Operation *op : ops) {
-    if (!isa<MulOp>(op))
+    if (!isBatched(op))
       lowering.lower(op);
     else if (auto it = lastOfGroup.find(op); it != lastOfGroup.end())
-      lowering.lowerProducts(it->second);
+      lowering.lowerBatch(it->second);
   }
   return success();
 }

@@ -34,6 +34,9 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
       none of which uses another's result, and whose results nothing uses
       before the last of them, run as one call on their operands laid end to
       end, placed at the last of them.
+    - Comparisons batch the same way, each kind on its own: the `ss.msb`s
+      (and so `ss.lt`s) of such a run are one `msb` call, its `ss.eq`s one
+      `eqz` call on their differences.
 
     The declarations the calls need are added (with `simp.link_name`) for
     linking (`--simp-link`, which `mplang-run` runs after this pass). Errors:
