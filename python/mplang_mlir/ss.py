@@ -36,10 +36,14 @@ def _fail(message):
 
 class Device:
     """A secret-sharing device: two-party additive sharing over Z_2^64
-    among `parties`, reals in fixed point with `fraction_bits`."""
+    among `parties`, reals in fixed point with `fraction_bits`, truncated
+    by SecureML's local truncation or, with `exact_truncation`, by the
+    protocol that never fails (docs/ss.md)."""
 
-    def __init__(self, name, parties=(0, 1), fraction_bits=16):
+    def __init__(self, name, parties=(0, 1), fraction_bits=16,
+                 exact_truncation=False):
         self.name = name
+        self.exact_truncation = bool(exact_truncation)
         self.parties = tuple(sorted(int(p) for p in parties))
         self.fraction_bits = int(fraction_bits)
         if len(set(self.parties)) != 2:
@@ -51,18 +55,19 @@ class Device:
 
     def __repr__(self):
         return (f"Device({self.name!r}, parties={self.parties}, "
-                f"fraction_bits={self.fraction_bits})")
+                f"fraction_bits={self.fraction_bits}, "
+                f"exact_truncation={self.exact_truncation})")
 
 
 _devices = {"SP0": Device("SP0")}
 
 
-def define(name, parties=(0, 1), fraction_bits=16):
+def define(name, parties=(0, 1), fraction_bits=16, exact_truncation=False):
     """Defines (or redefines) the secret-sharing device `name`."""
     if not isinstance(name, str) or not name.startswith("SP"):
         raise ValueError(f"secret-sharing devices are named SP..., not "
                          f"{name!r}")
-    _devices[name] = Device(name, parties, fraction_bits)
+    _devices[name] = Device(name, parties, fraction_bits, exact_truncation)
     return _devices[name]
 
 
@@ -220,10 +225,6 @@ class Secret(MPObject):
             shape = shape[0]
         return reshape(self, shape)
 
-    @property
-    def T(self):
-        _fail("a secret-shared matrix has no transpose yet")
-
     # numpy protocols.
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         fn = _UFUNCS.get(ufunc.__name__)
@@ -251,8 +252,12 @@ def _emit(text, share_type, placement):
 
 
 def _like(x, shape=None, dtype=None):
-    return Placement(x.placement.device, x.dtype if dtype is None else dtype), \
-        ShareType(x.shape if shape is None else shape, x.type.parties)
+    """The placement and type of a result like `x`, with another shape or
+    dtype if given."""
+    placement = Placement(x.placement.device,
+                          x.dtype if dtype is None else dtype)
+    return placement, ShareType(x.shape if shape is None else shape,
+                                x.type.parties)
 
 
 def _op(name, x, *more, dtype=None, attrs=""):
@@ -413,9 +418,11 @@ def _scale_up(x):
 
 
 def _trunc(x, bits=None):
+    device = x.placement.device
     if bits is None:
-        bits = x.placement.device.fraction_bits
-    return _op("trunc", x, attrs=f" {{bits = {bits}}}")
+        bits = device.fraction_bits
+    exact = ", exact" if device.exact_truncation else ""
+    return _op("trunc", x, attrs=f" {{bits = {bits}{exact}}}")
 
 
 #===----------------------------------------------------------------------===#

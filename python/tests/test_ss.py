@@ -69,6 +69,23 @@ def test_fixed_point_ops():
     np.testing.assert_allclose(m, a @ b, atol=20 * UNIT)
 
 
+def test_exact_truncation():
+    mp.ss.define("SP2", exact_truncation=True)
+    rng = np.random.default_rng(5)
+    x, y = rng.uniform(-100, 100, 20), rng.uniform(-100, 100, 20)
+
+    @mp.function
+    def run(x, y):
+        return mp.put("P0", mp.device("SP2")(lambda a, b: a * b)(x, y))
+
+    program = mp.compile(run, mp.mp_type(np.float64, (20,), (0,)),
+                         mp.mp_type(np.float64, (20,), (1,)), world_size=2)
+    assert "ss.trunc" in program.mlir and "exact}" in program.mlir
+    with mp.make_simulator(2):
+        got = mp.fetch(run(mp.put("P0", x), mp.put("P1", y)))
+    np.testing.assert_allclose(got, x * y, atol=4 * UNIT * 100)
+
+
 def test_eager_values_and_fetch():
     # Outside a trace each call runs at once; a device value is its shares,
     # which mp.fetch adds up in this process.

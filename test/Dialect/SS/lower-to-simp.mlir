@@ -329,3 +329,36 @@ module attributes {simp.world_size = 2 : i64} {
     return %x, %y, %e, %f : !s, !s, !s, !s
   }
 }
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// Exact truncation: the first holder adds 2^62, the wrap bit of the shares
+// comes from the library, and each holder shifts its share logically and
+// subtracts its share of the wrap bit times 2^(64 - f); the first also
+// 2^(62 - f).
+// CHECK-LABEL: func.func @exact
+// CHECK: %[[B0:.*]] = simp.pcall [0] (%[[X:.*]]) : (!simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<4xi64>, [0]>
+// CHECK: arith.constant dense<4611686018427387904> : tensor<4xi64>
+// CHECK: arith.addi
+// CHECK: %[[B1:.*]] = simp.pcall [1] (%[[X]])
+// CHECK: %[[Y:.*]] = simp.converge %[[B0]], %[[B1]]
+// CHECK: call @mplang.ss.a2.wrap.n16
+// CHECK: %[[W:.*]] = simp.pcall [0, 1]
+// CHECK: simp.pcall [0] (%[[Y]], %[[W]])
+// CHECK: arith.constant dense<16> : tensor<4xi64>
+// CHECK: arith.shrui
+// CHECK: arith.constant dense<48> : tensor<4xi64>
+// CHECK: arith.shli
+// CHECK: arith.subi
+// CHECK: arith.constant dense<70368744177664> : tensor<4xi64>
+// CHECK: arith.subi
+// CHECK: simp.pcall [1] (%[[Y]], %[[W]])
+// CHECK: simp.converge
+module attributes {simp.world_size = 2 : i64} {
+  func.func @exact(%a: !s) -> !s {
+    %t = ss.trunc %a {bits = 16, exact} : !s
+    return %t : !s
+  }
+}

@@ -60,6 +60,7 @@ func.func @compare(%a: !s, %b: !s) -> !s {
 // CHECK: %[[E:.*]] = ss.encode %{{.*}} {fraction_bits = 16 : i64} : !simp.mp<tensor<2x3xf64>, [0]> -> !simp.mp<tensor<2x3xi64>, [0]>
 // CHECK: %[[D:.*]] = ss.decode %[[E]] {fraction_bits = 16 : i64} : !simp.mp<tensor<2x3xi64>, [0]> -> !simp.mp<tensor<2x3xf32>, [0]>
 // CHECK: %[[T:.*]] = ss.trunc %{{.*}} {bits = 16 : i64} : !ss.share<tensor<2x3xi64>, [0, 2]>
+// CHECK: ss.trunc %[[T]] {bits = 8 : i64, exact} : !ss.share<tensor<2x3xi64>, [0, 2]>
 // CHECK: %{{.*}} = ss.matmul %[[T]], %{{.*}} : !ss.share<tensor<2x3xi64>, [0, 2]>, !ss.share<tensor<3x4xi64>, [0, 2]> -> !ss.share<tensor<2x4xi64>, [0, 2]>
 func.func @fixed_point(%x: !simp.mp<tensor<2x3xf64>, [0]>, %a: !ss.share<tensor<2x3xi64>, [0, 2]>,
                        %b: !ss.share<tensor<3x4xi64>, [0, 2]>)
@@ -67,6 +68,7 @@ func.func @fixed_point(%x: !simp.mp<tensor<2x3xf64>, [0]>, %a: !ss.share<tensor<
   %e = ss.encode %x {fraction_bits = 16} : !simp.mp<tensor<2x3xf64>, [0]> -> !simp.mp<tensor<2x3xi64>, [0]>
   %d = ss.decode %e {fraction_bits = 16} : !simp.mp<tensor<2x3xi64>, [0]> -> !simp.mp<tensor<2x3xf32>, [0]>
   %t = ss.trunc %a {bits = 16} : !ss.share<tensor<2x3xi64>, [0, 2]>
+  %u = ss.trunc %t {bits = 8, exact} : !ss.share<tensor<2x3xi64>, [0, 2]>
   %m = ss.matmul %t, %b : !ss.share<tensor<2x3xi64>, [0, 2]>, !ss.share<tensor<3x4xi64>, [0, 2]> -> !ss.share<tensor<2x4xi64>, [0, 2]>
   return %d, %m : !simp.mp<tensor<2x3xf32>, [0]>, !ss.share<tensor<2x4xi64>, [0, 2]>
 }

@@ -9,7 +9,9 @@ ss_fixed_random.py check DIR OUT    checks OUT/rank0_result*.npy: the
                                     x 2^16, halves away from zero), the
                                     truncated products and matrix product
                                     (each floor(v / 2^16) or one more, v the
-                                    exact product of the encodings) and the
+                                    exact product of the encodings), the
+                                    products truncated exactly
+                                    (floor(v / 2^16) or one less) and the
                                     decoded products (exactly r 2^-16).
 """
 import os
@@ -51,14 +53,16 @@ def check(inputs, out):
     matrix = [sum(ae[16 * i + k] * be[4 * k + j] for k in range(16))
               for i in range(8) for j in range(4)]
 
-    def truncated(name, exact):
+    def truncated(name, exact, off):
         got = read(os.path.join(out, name))
         for i, (g, v) in enumerate(zip(got, exact)):
-            if g - (v >> F) not in (0, 1):
-                sys.exit(f"{name}[{i}]: got {g}, expected {v >> F} or one more")
+            if g - (v >> F) not in (0, off):
+                sys.exit(f"{name}[{i}]: got {g}, expected {v >> F} or "
+                         f"{(v >> F) + off}")
         return got
-    t = truncated("rank0_result1.npy", products)
-    truncated("rank0_result2.npy", matrix)
+    t = truncated("rank0_result1.npy", products, 1)
+    truncated("rank0_result2.npy", matrix, 1)
+    truncated("rank0_result4.npy", products, -1)
     expect(out, {"rank0_result0.npy": xe,
                  "rank0_result3.npy": [r * 2.0 ** -F for r in t]}, len(x))
 

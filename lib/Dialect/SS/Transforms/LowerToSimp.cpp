@@ -342,8 +342,10 @@ private:
   SmallVector<Value> callPacked(OpBuilder &b, Location loc, StringRef protocol,
                                 ArrayRef<ValueRange> operands,
                                 ArrayRef<int64_t> parties);
-  /// SecureML's local truncation of the shares of `value` by `bits`.
-  Value lowerTrunc(OpBuilder &b, Location loc, Value value, int64_t bits);
+  /// The truncation of the shares of `value` by `bits`: SecureML's local
+  /// one, or with `exact` the one that computes the shares' wrap bit.
+  Value lowerTrunc(OpBuilder &b, Location loc, Value value, int64_t bits,
+                   bool exact);
   /// The product of shared matrices, element by element in blocks of rows.
   Value lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs);
   /// Calls the library's `protocol` of `size` elements.
@@ -396,32 +398,74 @@ SmallVector<Value> Lowering::callPacked(OpBuilder &b, Location loc,
   return unpack(b, loc, parties, packed, types);
 }
 
-Value Lowering::lowerTrunc(OpBuilder &b, Location loc, Value value,
-                           int64_t bits) {
-  auto type = cast<simp::MPType>(value.getType());
-  ArrayRef<int64_t> holders = type.getParties();
-  // The first holder shifts its share; the second negates, shifts and
-  // negates back, so that the two round the same way.
+/// A splat constant of `type`'s shape.
+Value splat(OpBuilder &b, Location loc, Type type, int64_t value) {
+  return b.create<arith::ConstantOp>(
+      loc, DenseElementsAttr::get(cast<ShapedType>(type),
+                                  b.getI64IntegerAttr(value)));
+}
+
+/// What each holder of `values` (the first, then the second) computes from
+/// its pieces of them, joined into one shared value.
+using HolderBody =
+    function_ref<Value(OpBuilder &, Location, ValueRange, bool first)>;
+Value perHolder(OpBuilder &b, Location loc, ValueRange values,
+                HolderBody body) {
+  auto type = cast<simp::MPType>(values[0].getType());
   SmallVector<Value> pieces;
-  for (auto [i, rank] : llvm::enumerate(holders)) {
-    bool negate = i == 1;
+  for (auto [i, rank] : llvm::enumerate(type.getParties()))
     pieces.push_back(createPCall(
-        b, loc, rank, value, [&](OpBuilder &in, Location loc, ValueRange v) {
-          Type local = v[0].getType();
-          Value zero = in.create<arith::ConstantOp>(loc, in.getZeroAttr(local));
-          Value shift = in.create<arith::ConstantOp>(
-              loc, DenseElementsAttr::get(cast<ShapedType>(local),
-                                          in.getI64IntegerAttr(bits)));
-          Value x = v[0];
-          if (negate)
-            x = in.create<arith::SubIOp>(loc, zero, x);
-          x = in.create<arith::ShRSIOp>(loc, x, shift);
-          if (negate)
-            x = in.create<arith::SubIOp>(loc, zero, x);
-          return SmallVector<Value>{x};
+        b, loc, rank, values,
+        [&, first = i == 0](OpBuilder &in, Location loc, ValueRange v) {
+          return SmallVector<Value>{body(in, loc, v, first)};
         })[0]);
-  }
   return b.create<simp::ConvergeOp>(loc, type, pieces);
+}
+
+Value Lowering::lowerTrunc(OpBuilder &b, Location loc, Value value,
+                           int64_t bits, bool exact) {
+  if (!exact)
+    // SecureML: the first holder shifts its share; the second negates,
+    // shifts and negates back, so that the two round the same way.
+    return perHolder(
+        b, loc, value,
+        [&](OpBuilder &in, Location loc, ValueRange v, bool first) -> Value {
+          Type local = v[0].getType();
+          Value shift = splat(in, loc, local, bits);
+          if (first)
+            return in.create<arith::ShRSIOp>(loc, v[0], shift);
+          Value zero = splat(in, loc, local, 0);
+          Value n = in.create<arith::SubIOp>(loc, zero, v[0]);
+          n = in.create<arith::ShRSIOp>(loc, n, shift);
+          return in.create<arith::SubIOp>(loc, zero, n);
+        });
+  // Exact: y = x + 2^62 is below 2^63; y_0 + y_1 = y + w 2^64 with w the
+  // wrap bit (a protocol), so (y_0 >> f) + (y_1 >> f) - w 2^(64 - f) is
+  // floor(y / 2^f) or one less, and removing 2^(62 - f) gives x's.
+  Value biased = perHolder(
+      b, loc, value,
+      [&](OpBuilder &in, Location loc, ValueRange v, bool first) -> Value {
+        if (!first)
+          return v[0];
+        return in.create<arith::AddIOp>(
+            loc, v[0], splat(in, loc, v[0].getType(), int64_t(1) << 62));
+      });
+  Value wrap = callPacked(b, loc, "mplang.ss.a2.wrap", {ValueRange(biased)},
+                          cast<simp::MPType>(value.getType()).getParties())[0];
+  return perHolder(
+      b, loc, {biased, wrap},
+      [&](OpBuilder &in, Location loc, ValueRange v, bool first) -> Value {
+        Type local = v[0].getType();
+        Value y =
+            in.create<arith::ShRUIOp>(loc, v[0], splat(in, loc, local, bits));
+        Value w = in.create<arith::ShLIOp>(loc, v[1],
+                                           splat(in, loc, local, 64 - bits));
+        Value r = in.create<arith::SubIOp>(loc, y, w);
+        if (!first)
+          return r;
+        return in.create<arith::SubIOp>(
+            loc, r, splat(in, loc, local, int64_t(1) << (62 - bits)));
+      });
 }
 
 Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
@@ -557,7 +601,8 @@ void Lowering::lower(Operation *op) {
             });
           })
           .Case([&](TruncOp trunc) {
-            return lowerTrunc(b, loc, op->getOperand(0), trunc.getBits());
+            return lowerTrunc(b, loc, op->getOperand(0), trunc.getBits(),
+                              trunc.getExact());
           })
           .Case([&](EncodeOp encode) {
             int64_t bits = encode.getFractionBits();

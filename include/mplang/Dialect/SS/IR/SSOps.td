@@ -309,14 +309,20 @@ def SS_TruncOp : SS_GlobalOp<"trunc", [SameOperandsAndResultType]> {
     (docs/ss.md). Used after a product of fixed-point values; `bits` is
     between 1 and 62.
 
+    With `exact` the holders instead compute whether their shares wrap
+    around 2^64 (a comparison protocol): the result is `floor(x / 2^bits)`
+    or one less for every `x` in `[-2^62, 2^62)`, with no failure
+    probability, at the cost of a comparison.
+
     Example: back to 16 fraction bits after a product.
 
     ```mlir
     %p = ss.mul %a, %b : !ss.share<tensor<8xi64>, [0, 1]>
     %t = ss.trunc %p {bits = 16} : !ss.share<tensor<8xi64>, [0, 1]>
+    %e = ss.trunc %p {bits = 16, exact} : !ss.share<tensor<8xi64>, [0, 1]>
     ```
   }];
-  let arguments = (ins SS_ShareType:$input, I64Attr:$bits);
+  let arguments = (ins SS_ShareType:$input, I64Attr:$bits, UnitAttr:$exact);
   let results = (outs SS_ShareType:$result);
   let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
 }
