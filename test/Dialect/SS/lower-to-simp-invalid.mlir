@@ -71,3 +71,13 @@ module attributes {simp.world_size = 2 : i64} {
     return %m : !ss.share<tensor<1x1048576xi64>, [0, 1]>
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @exact(%a: !ss.share<tensor<2x1048576xi64>, [0, 1]>) -> !ss.share<tensor<2x1048576xi64>, [0, 1]> {
+    // expected-error @+1 {{'ss.trunc' op has 2097152 elements, more than the largest protocol size the library ships (1048576)}}
+    %t = ss.trunc %a {bits = 16, exact} : !ss.share<tensor<2x1048576xi64>, [0, 1]>
+    return %t : !ss.share<tensor<2x1048576xi64>, [0, 1]>
+  }
+}

@@ -78,8 +78,11 @@ LogicalResult checkSupported(Operation *op) {
              << std::end(kLibrarySizes)[-1] << ")";
   }
   int64_t elements = share.getTensorType().getNumElements();
-  if (isa<ShareOp, RevealOp, MulOp, MsbOp, LtOp, EqOp, SelectOp>(op) &&
-      !getLibrarySize(elements))
+  auto trunc = dyn_cast<TruncOp>(op);
+  bool protocol =
+      isa<ShareOp, RevealOp, MulOp, MsbOp, LtOp, EqOp, SelectOp>(op) ||
+      (trunc && trunc.getExact());
+  if (protocol && !getLibrarySize(elements))
     return op->emitOpError("has ")
            << elements
            << " elements, more than the largest protocol size the library "
