@@ -553,6 +553,10 @@ def where(cond, a, b):
     if not isinstance(cond, Secret) or not is_bool(cond.dtype):
         _fail("where on the secret-sharing device takes a secret boolean "
               "condition (a comparison's result)")
+    if not isinstance(a, Secret) and not isinstance(b, Secret):
+        real = is_float(_dtype(a)) or is_float(_dtype(b))
+        a = _public(a, cond.placement.device,
+                    np.float64 if real else np.int64, np.shape(a))
     a, b = _operands(a, b)
     shape = np.broadcast_shapes(cond.shape, a.shape)
     cond, a, b = (broadcast_to(v, shape) for v in (cond, a, b))

@@ -56,14 +56,16 @@ def test_fixed_point_ops():
     def run(x, y, a, b):
         sp = mp.device("SP0")
         out = sp(lambda u, v: (u * v, u - 0.5 * v + 1, u / 4, u.mean(),
-                               np.where(u > v, u, 0.0)))(x, y)
+                               np.where(u > v, u, 0.0),
+                               np.where(u < 0, -1.0, 1.0)))(x, y)
         m = sp(lambda p, q: p @ q)(a, b)
         return [mp.put("P0", v) for v in out], mp.put("P0", m)
 
     with mp.make_simulator(2):
         got, m = mp.fetch(run(mp.put("P0", x), mp.put("P1", y),
                               mp.put("P0", a), mp.put("P1", b)))
-    want = [x * y, x - 0.5 * y + 1, x / 4, x.mean(), np.where(x > y, x, 0.0)]
+    want = [x * y, x - 0.5 * y + 1, x / 4, x.mean(), np.where(x > y, x, 0.0),
+            np.where(x < 0, -1.0, 1.0)]
     for g, w in zip(got, want):
         np.testing.assert_allclose(g, w, atol=20 * UNIT)
     np.testing.assert_allclose(m, a @ b, atol=20 * UNIT)
