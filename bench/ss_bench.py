@@ -1,18 +1,25 @@
 #!/usr/bin/env python3
-"""Secret-shared multiplication (docs/ss.md): multiplications per second.
+"""Secret-shared arithmetic (docs/ss.md): products, comparisons and a
+matrix product per second, with bytes and messages.
 
-Usage: /usr/bin/python3 bench/ss_bench.py [BUILD_DIR] [MODE]
-       (defaults: build, --sim; MODE --local runs two local workers)
+Usage: /usr/bin/python3 bench/ss_bench.py [BUILD_DIR] [MODE] [WORKLOADS]
+       (defaults: build, --sim, mul,lt,matmul; MODE --local runs two local
+       workers; $SS_BENCH_REPS runs each that many times, default 3)
 
-For n = 2^16 and 2^20, a program shares P0's and P1's random vectors of n
-int64, multiplies them with one `ss.mul` (one Beaver protocol call, its
-triples from OT multiplication) and reveals the sum of the products to P0.
-The wall time of each party and the bytes it sent come from --stats-json,
-best of 3 runs by the slower party; the rate is n over that party's time,
-sharing and revealing included. The CPU time of the whole run (both parties,
-the process and its workers) is given too: on a loaded machine it is the
-steadier figure. A run of n = 16 shows the fixed costs (base OTs, the
-program's parse and link).
+Each program shares P0's and P1's random int64 inputs, runs one op on them
+and reveals the sum of the results to P0:
+  mul n     one `ss.mul` of two vectors of n (one Beaver protocol call, its
+            triples from OT multiplication);
+  lt n      one `ss.lt` of two vectors of n in [-2^62, 2^62) (the sign of
+            the difference: 13 ANDs of words and a multiplication);
+  matmul n  one `ss.matmul` of two n x n matrices (n^3 products).
+The wall time of each party, the bytes and messages it sent come from
+--stats-json, best of the runs by the slower party; the rate is the op count
+(n elements, or one matrix product) over that party's time, sharing and
+revealing included. The CPU time of the whole run (both parties, the process
+and its workers) is given too: on a loaded machine it is the steadier
+figure. n = 16 shows the fixed costs (base OTs, the program's parse and
+link).
 """
 import json
 import os
@@ -24,28 +31,45 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
 MODE = sys.argv[2] if len(sys.argv) > 2 else "--sim"
+WORKLOADS = (sys.argv[3] if len(sys.argv) > 3 else "mul,lt,matmul").split(",")
 RUN = os.path.join(BUILD, "bin", "mplang-run")
-REPS = 3
-SIZES = [16, 1 << 16, 1 << 20]
+REPS = int(os.environ.get("SS_BENCH_REPS", "3"))
+SIZES = {"mul": [16, 1 << 16, 1 << 20], "lt": [16, 1 << 16, 1 << 20],
+         "matmul": [128]}
 
 
-def program(n):
-    v = f"tensor<{n}xi64>"
-    s = f"!ss.share<{v}, [0, 1]>"
+def random_input(rank, t, shift=0):
+    """A value of `t` made of random words on `rank` (shifted right
+    arithmetically by `shift` bits)."""
+    body = f"%r = crypto.random_bytes : {t}"
+    if shift:
+        body += (f"\n      %c = arith.constant dense<{shift}> : {t}"
+                 f"\n      %v = arith.shrsi %r, %c : {t}")
+    out = "%v" if shift else "%r"
+    return f"""%x{rank} = simp.pcall [{rank}] () : () -> !simp.mp<{t}, [{rank}]> {{
+      {body}
+      simp.yield {out} : {t}
+    }}
+    %s{rank} = ss.share %x{rank} : !simp.mp<{t}, [{rank}]> -> !ss.share<{t}, [0, 1]>"""
+
+
+def program(workload, n):
+    if workload == "matmul":
+        t = out = f"tensor<{n}x{n}xi64>"
+        op = (f"%p = ss.matmul %s0, %s1 : !ss.share<{t}, [0, 1]>, "
+              f"!ss.share<{t}, [0, 1]> -> !ss.share<{out}, [0, 1]>")
+        dims = "[0, 1]"
+    else:
+        t = out = f"tensor<{n}xi64>"
+        op = f"%p = ss.{workload} %s0, %s1 : !ss.share<{t}, [0, 1]>"
+        dims = "[0]"
+    shift = 2 if workload == "lt" else 0
     return f"""module attributes {{simp.world_size = 2 : i64}} {{
   func.func @main() -> !simp.mp<tensor<i64>, [0]> {{
-    %x = simp.pcall [0] () : () -> !simp.mp<{v}, [0]> {{
-      %r = crypto.random_bytes : {v}
-      simp.yield %r : {v}
-    }}
-    %y = simp.pcall [1] () : () -> !simp.mp<{v}, [1]> {{
-      %r = crypto.random_bytes : {v}
-      simp.yield %r : {v}
-    }}
-    %a = ss.share %x : !simp.mp<{v}, [0]> -> {s}
-    %b = ss.share %y : !simp.mp<{v}, [1]> -> {s}
-    %p = ss.mul %a, %b : {s}
-    %t = ss.sum %p [0] : {s} -> !ss.share<tensor<i64>, [0, 1]>
+    {random_input(0, t, shift)}
+    {random_input(1, t, shift)}
+    {op}
+    %t = ss.sum %p {dims} : !ss.share<{out}, [0, 1]> -> !ss.share<tensor<i64>, [0, 1]>
     %r = ss.reveal %t : !ss.share<tensor<i64>, [0, 1]> -> !simp.mp<tensor<i64>, [0]>
     return %r : !simp.mp<tensor<i64>, [0]>
   }}
@@ -59,34 +83,41 @@ def cpu_seconds():
 
 
 def run(path):
-    """Per rank (wall seconds, bytes sent) of one run, and its CPU seconds."""
+    """Per rank (wall seconds, bytes sent, messages sent) of one run, and its
+    CPU seconds."""
     with tempfile.NamedTemporaryFile(suffix=".json") as stats:
         before = cpu_seconds()
         subprocess.run([RUN, MODE, "2", path, "--stats-json", stats.name,
-                        "--timeout", "1800"],
+                        "--timeout", "3600"],
                        check=True, stdout=subprocess.DEVNULL)
         cpu = cpu_seconds() - before
         ranks = json.load(open(stats.name))["ranks"]
-    return [(r["wall_us"] / 1e6, sum(p["bytes_sent"] for p in r["peers"]))
+    return [(r["wall_us"] / 1e6, sum(p["bytes_sent"] for p in r["peers"]),
+             sum(p["messages_sent"] for p in r["peers"]))
             for r in ranks], cpu
 
 
 def main():
     print(f"mplang-run {MODE} 2; load average {os.getloadavg()[0]:.1f}")
-    print(f"{'n':>9}{'P0 s':>9}{'P1 s':>9}{'P0 MB sent':>12}"
-          f"{'P1 MB sent':>12}{'bytes/mul':>11}{'mul/s':>11}{'CPU s':>8}")
+    print(f"{'op':>7}{'n':>9}{'P0 s':>9}{'P1 s':>9}{'P0 MB sent':>12}"
+          f"{'P1 MB sent':>12}{'P0 msgs':>9}{'bytes/op':>11}{'op/s':>11}"
+          f"{'CPU s':>8}")
     with tempfile.TemporaryDirectory() as tmp:
-        for n in SIZES:
-            path = os.path.join(tmp, f"mul{n}.mlir")
-            with open(path, "w") as f:
-                f.write(program(n))
-            best, cpu = min((run(path) for _ in range(REPS)),
-                            key=lambda r: max(w for w, _ in r[0]))
-            slow = max(w for w, _ in best)
-            sent = best[0][1] + best[1][1]
-            print(f"{n:>9}{best[0][0]:>9.3f}{best[1][0]:>9.3f}"
-                  f"{best[0][1] / 1e6:>12.2f}{best[1][1] / 1e6:>12.2f}"
-                  f"{sent / n:>11.0f}{n / slow:>11.3g}{cpu:>8.2f}")
+        for workload in WORKLOADS:
+            for n in SIZES[workload]:
+                path = os.path.join(tmp, f"{workload}{n}.mlir")
+                with open(path, "w") as f:
+                    f.write(program(workload, n))
+                best, cpu = min((run(path) for _ in range(REPS)),
+                                key=lambda r: max(w for w, _, _ in r[0]))
+                slow = max(w for w, _, _ in best)
+                sent = best[0][1] + best[1][1]
+                count = 1 if workload == "matmul" else n
+                print(f"{workload:>7}{n:>9}{best[0][0]:>9.3f}"
+                      f"{best[1][0]:>9.3f}{best[0][1] / 1e6:>12.2f}"
+                      f"{best[1][1] / 1e6:>12.2f}{best[0][2]:>9}"
+                      f"{sent / count:>11.0f}{count / slow:>11.3g}"
+                      f"{cpu:>8.2f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -108,3 +108,7 @@ endfunction()
 
 # The OT multiplications those chunks use.
 mplang_map_sizes("${MPLANG_SS_SIZES}" mplang_ss_chunk MPLANG_SS_OT_MUL_SIZES)
+
+# The ANDs of XOR-shared words (ss_bool.mlir.in): a comparison of n elements
+# (ss_compare.mlir.in) ANDs n and 2 n words.
+set(MPLANG_SS_BOOL_SIZES ${MPLANG_SS_SIZES},2097152)

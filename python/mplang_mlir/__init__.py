@@ -21,7 +21,7 @@ import hashlib
 
 import numpy as np
 
-from . import bfv, crypto, field, lib, simp, store
+from . import bfv, crypto, field, lib, simp, ss, store
 from ._control import cond, fori_loop
 from ._errors import CompileError, RunError, TraceError
 from ._local import dynamic_slice, dynamic_update_slice
@@ -37,8 +37,8 @@ from ._runtime import (
 from ._trace import MPObject, current_scope, flatten, unflatten
 from ._types import MPType, TensorType, mp_type
 
-__all__ = ["simp", "bfv", "field", "crypto", "store", "lib", "fori_loop", "cond",
-           "dynamic_slice", "dynamic_update_slice", "function",
+__all__ = ["simp", "ss", "bfv", "field", "crypto", "store", "lib", "fori_loop",
+           "cond", "dynamic_slice", "dynamic_update_slice", "function",
            "compile", "evaluate", "fetch", "put", "device", "make_simulator",
            "make_local", "make_driver", "Simulator", "Driver", "Program",
            "Handle", "MPType", "TensorType", "mp_type", "TraceError",
@@ -138,6 +138,8 @@ def _fetch_one(value):
         return value
     values = [v[()] if isinstance(v, np.ndarray) and v.ndim == 0 else v
               for v in value.local_values()]
+    if isinstance(value.device, ss.Placement):
+        return value.device.reconstruct(values)
     if value.device is not None:
         return values[value.device]
     return values[0] if len(values) == 1 else values
@@ -158,8 +160,9 @@ def _rank_of(dev):
         return dev
     if isinstance(dev, str) and dev[:1] == "P" and dev[1:].isdigit():
         return int(dev[1:])
-    raise TraceError(f"device {dev!r}: only party devices 'P<rank>' exist "
-                     "yet (no SPU or TEE)")
+    raise TraceError(f"device {dev!r}: the devices are parties 'P<rank>' "
+                     f"and secret-sharing devices {sorted(ss.devices())} "
+                     "(no TEE)")
 
 
 def _on_device(rank, result):
@@ -171,7 +174,13 @@ def _on_device(rank, result):
 
 def put(dev, value):
     """`value` on device `dev` ('P0', 'P1', ...): a constant is placed
-    there, a value on another party is sent there."""
+    there, a value on another party is sent there, a secret-shared value
+    is revealed to that party alone. On a secret-sharing device ('SP0'), a
+    party's value (or a constant, from the device's first party) is
+    secret-shared."""
+    device = ss.lookup(dev)
+    if device is not None:
+        return _ss_put(device, value)
     rank = _rank_of(dev)
     if current_scope() is None and not isinstance(value, Handle):
         # A host value needs no run: it is the handle's value on `rank`.
@@ -189,9 +198,18 @@ def _put_eager(ctx, rank, value):
 
 
 @simp.eager
+def _ss_put(device, value):
+    if not isinstance(value, MPObject):
+        value = simp.constant((device.parties[0],), value)
+    return ss.as_secret(value, device)
+
+
+@simp.eager
 def _put(rank, value):
     if not isinstance(value, MPObject):
         return simp.constant((rank,), value)
+    if isinstance(value.device, ss.Placement):
+        return ss.reveal(ss.as_secret(value, value.device.device), rank)
     if value.parties == (rank,):
         return value
     if value.parties is None or len(value.parties) != 1:
@@ -201,7 +219,17 @@ def _put(rank, value):
 
 def device(dev):
     """`device('P0')(fn)(*args)`: moves the arguments to P0 and runs `fn`
-    there (simp.pcall_static on that party)."""
+    there (simp.pcall_static on that party). `device('SP0')(fn)(*args)`
+    secret-shares the arguments among that device's parties and runs `fn`
+    on the shares (mplang_mlir.ss)."""
+    sdev = ss.lookup(dev)
+    if sdev is not None:
+        def wrap_ss(fn):
+            @functools.wraps(fn)
+            def call(*args, **kwargs):
+                return _ss_call(sdev, fn, args, kwargs)
+            return call
+        return wrap_ss
     rank = _rank_of(dev)
 
     def wrap(fn):
@@ -210,6 +238,11 @@ def device(dev):
             return _on_device(rank, _device_call(rank, fn, args, kwargs))
         return call
     return wrap
+
+
+@simp.eager
+def _ss_call(device, fn, args, kwargs):
+    return ss.call(device, fn, args, kwargs)
 
 
 @simp.eager

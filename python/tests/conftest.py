@@ -1,4 +1,5 @@
-"""Shared helpers: where the tools of this build and the sources are."""
+"""Shared helpers: where the tools of this build and the sources are, and
+the Python examples as modules."""
 
 import importlib.util
 import os
@@ -36,3 +37,4 @@ def tmp_mlir(tmp_path):
         path.write_text(text)
         return path
     return write
+

@@ -6,6 +6,14 @@
 // RUN: mplang-run --local 2 %examples/ss_dot.mlir --arg 0:0='dense<[1, 2, 3, 4, 5, 6, 7, -9223372036854775808]> : tensor<8xi64>' --arg 1:1='dense<[10, 20, 30, 40, 50, 60, 70, 3]> : tensor<8xi64>' | FileCheck %s
 // CHECK:      rank 0: dense<-9223372036854774408> : tensor<i64>
 // CHECK-NEXT: rank 1: <absent>
+// examples/ss_millionaire.mlir: P0 learns 1 exactly when P1 is richer.
+// RUN: mplang-run --sim 2 %examples/ss_millionaire.mlir --arg 0:0='dense<100> : tensor<i64>' --arg 1:1='dense<200> : tensor<i64>' | FileCheck %s --check-prefix=RICHER
+// RUN: mplang-run --local 2 %examples/ss_millionaire.mlir --arg 0:0='dense<200> : tensor<i64>' --arg 1:1='dense<100> : tensor<i64>' | FileCheck %s --check-prefix=POORER
+// RUN: mplang-run --sim 2 %examples/ss_millionaire.mlir --arg 0:0='dense<-7> : tensor<i64>' --arg 1:1='dense<-7> : tensor<i64>' | FileCheck %s --check-prefix=POORER
+// RICHER:      rank 0: dense<1> : tensor<i64>
+// RICHER-NEXT: rank 1: <absent>
+// POORER:      rank 0: dense<0> : tensor<i64>
+// POORER-NEXT: rank 1: <absent>
 // RUN: not mplang-run --sim 2 %s 2>&1 | FileCheck %s --check-prefix=TOO-BIG
 // TOO-BIG: ss-examples.mlir:[[@LINE+4]]:10: error: 'ss.mul' op has 2097152 elements, more than the largest protocol size the library ships (1048576)
 

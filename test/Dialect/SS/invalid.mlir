@@ -189,3 +189,127 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @select(%c: !ss.share<tensor<4xi64>, [0, 1]>, %a: !ss.share<tensor<2xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.select' op failed to verify that all of {cond, lhs, rhs, result} have same type}}
+    %s = "ss.select"(%c, %a, %a) : (!ss.share<tensor<4xi64>, [0, 1]>, !ss.share<tensor<2xi64>, [0, 1]>, !ss.share<tensor<2xi64>, [0, 1]>) -> !ss.share<tensor<2xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Fixed point
+//===----------------------------------------------------------------------===//
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @bits(%x: !simp.mp<tensor<4xf64>, [0]>) {
+    // expected-error @+1 {{'ss.encode' op needs between 0 and 62 fraction bits, not 63}}
+    %e = ss.encode %x {fraction_bits = 63} : !simp.mp<tensor<4xf64>, [0]> -> !simp.mp<tensor<4xi64>, [0]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @moved(%x: !simp.mp<tensor<4xi64>, [0]>) {
+    // expected-error @+1 {{'ss.decode' op result '!simp.mp<tensor<4xf64>, [1]>' is not held like its input '!simp.mp<tensor<4xi64>, [0]>'}}
+    %e = ss.decode %x {fraction_bits = 8} : !simp.mp<tensor<4xi64>, [0]> -> !simp.mp<tensor<4xf64>, [1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @types(%x: !simp.mp<tensor<4xi64>, [0]>) {
+    // expected-error @+1 {{'ss.encode' op converts between f32 or f64 and i64 tensors of one shape, not 'tensor<4xi64>' and 'tensor<4xi64>'}}
+    %e = ss.encode %x {fraction_bits = 8} : !simp.mp<tensor<4xi64>, [0]> -> !simp.mp<tensor<4xi64>, [0]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @trunc(%a: !ss.share<tensor<4xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.trunc' op truncates by 1 to 62 bits, not 0}}
+    %t = ss.trunc %a {bits = 0} : !ss.share<tensor<4xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @matmul(%a: !ss.share<tensor<2x3xi64>, [0, 1]>, %b: !ss.share<tensor<3x4xi64>, [1, 2]>) {
+    // expected-error @+1 {{'ss.matmul' op operands and result must be shared alike, not '!ss.share<tensor<2x3xi64>, [0, 1]>' and '!ss.share<tensor<3x4xi64>, [1, 2]>'}}
+    %m = ss.matmul %a, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<3x4xi64>, [1, 2]> -> !ss.share<tensor<2x4xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @matmul(%a: !ss.share<tensor<2x3xi64>, [0, 1]>, %b: !ss.share<tensor<4x3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.matmul' op multiplies M x K by K x N matrices, not 'tensor<2x3xi64>' by 'tensor<4x3xi64>'}}
+    %m = ss.matmul %a, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<4x3xi64>, [0, 1]> -> !ss.share<tensor<2x3xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @matmul(%a: !ss.share<tensor<2x3xi64>, [0, 1]>, %b: !ss.share<tensor<3x4xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.matmul' op result value type should be 'tensor<2x4xi64>', not 'tensor<4x2xi64>'}}
+    %m = ss.matmul %a, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<3x4xi64>, [0, 1]> -> !ss.share<tensor<4x2xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @reshape(%a: !ss.share<tensor<6xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.reshape' op reshapes 'tensor<6xi64>' into 'tensor<2x2xi64>', a different number of elements}}
+    %r = ss.reshape %a : !ss.share<tensor<6xi64>, [0, 1]> -> !ss.share<tensor<2x2xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @reshape(%a: !ss.share<tensor<6xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.reshape' op result type '!ss.share<tensor<2x3xi64>, [1, 2]>' is not shared like its input '!ss.share<tensor<6xi64>, [0, 1]>'}}
+    %r = ss.reshape %a : !ss.share<tensor<6xi64>, [0, 1]> -> !ss.share<tensor<2x3xi64>, [1, 2]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @broadcast(%a: !ss.share<tensor<3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.broadcast' op dimensions must be sorted, unique and below the result's rank 2}}
+    %r = ss.broadcast %a [2] : !ss.share<tensor<3xi64>, [0, 1]> -> !ss.share<tensor<3x4xi64>, [0, 1]>
+    return
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @broadcast(%a: !ss.share<tensor<3xi64>, [0, 1]>) {
+    // expected-error @+1 {{'ss.broadcast' op broadcasts 'tensor<3xi64>', not 'tensor<3x4xi64>' without its added dimensions}}
+    %r = ss.broadcast %a [0] : !ss.share<tensor<3xi64>, [0, 1]> -> !ss.share<tensor<3x4xi64>, [0, 1]>
+    return
+  }
+}

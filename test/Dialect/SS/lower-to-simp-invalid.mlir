@@ -50,3 +50,34 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @compare(%a: !ss.share<tensor<4xi64>, [0, 1, 2]>) -> !ss.share<tensor<4xi64>, [0, 1, 2]> {
+    // expected-error @+1 {{'ss.lt' op has no protocol for #ss.additive sharing among 3 parties; the library ships two-party #ss.additive}}
+    %p = ss.lt %a, %a : !ss.share<tensor<4xi64>, [0, 1, 2]>
+    return %p : !ss.share<tensor<4xi64>, [0, 1, 2]>
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @wide(%a: !ss.share<tensor<1x2xi64>, [0, 1]>, %b: !ss.share<tensor<2x1048576xi64>, [0, 1]>)
+      -> !ss.share<tensor<1x1048576xi64>, [0, 1]> {
+    // expected-error @+1 {{'ss.matmul' op has 2097152 products per row, more than the largest protocol size the library ships (1048576)}}
+    %m = ss.matmul %a, %b : !ss.share<tensor<1x2xi64>, [0, 1]>, !ss.share<tensor<2x1048576xi64>, [0, 1]> -> !ss.share<tensor<1x1048576xi64>, [0, 1]>
+    return %m : !ss.share<tensor<1x1048576xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 2 : i64} {
+  func.func @exact(%a: !ss.share<tensor<2x1048576xi64>, [0, 1]>) -> !ss.share<tensor<2x1048576xi64>, [0, 1]> {
+    // expected-error @+1 {{'ss.trunc' op has 2097152 elements, more than the largest protocol size the library ships (1048576)}}
+    %t = ss.trunc %a {bits = 16, exact} : !ss.share<tensor<2x1048576xi64>, [0, 1]>
+    return %t : !ss.share<tensor<2x1048576xi64>, [0, 1]>
+  }
+}

@@ -179,3 +179,186 @@ module attributes {simp.world_size = 2 : i64} {
     return %p : !s
   }
 }
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// lt is the sign bit of the difference, eq the zero test of the difference,
+// select cond * (lhs - rhs) + rhs with its product a Beaver multiplication.
+// CHECK-LABEL: func.func @compare
+// CHECK-SAME: (%[[A:.*]]: !simp.mp<tensor<4xi64>, [0, 1]>, %[[B:.*]]: !simp.mp<tensor<4xi64>, [0, 1]>)
+// CHECK: %[[D:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]])
+// CHECK: arith.subi
+// CHECK: %[[DP:.*]] = simp.pcall [0, 1] (%[[D]]) : (!simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]>
+// CHECK: %[[LTP:.*]] = call @mplang.ss.a2.msb.n16(%[[DP]])
+// CHECK: %[[LT:.*]] = simp.pcall [0, 1] (%[[LTP]]) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<4xi64>, [0, 1]>
+// CHECK: %[[E:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]])
+// CHECK: arith.subi
+// CHECK: %[[EP:.*]] = simp.pcall [0, 1] (%[[E]])
+// CHECK: call @mplang.ss.a2.eqz.n16(%[[EP]])
+// CHECK: %[[SD:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]])
+// CHECK: arith.subi
+// CHECK: call @mplang.ss.a2.mul.n16
+// CHECK: %[[SEL:.*]] = simp.pcall [0, 1] (%{{.*}}, %[[B]])
+// CHECK: arith.addi
+// CHECK: return %{{.*}}, %[[SEL]]
+module attributes {simp.world_size = 2 : i64} {
+  func.func @compare(%a: !s, %b: !s) -> (!s, !s) {
+    %lt = ss.lt %a, %b : !s
+    %eq = ss.eq %a, %b : !s
+    %sel = ss.select %lt, %a, %b : !s
+    return %eq, %sel : !s, !s
+  }
+}
+
+// -----
+
+!s = !ss.share<tensor<2x3xi64>, [0, 1]>
+
+// Encoding and decoding are party calls of the value's holders; truncation
+// is local, the first holder shifting its share and the second the negated
+// share, joined by simp.converge.
+// CHECK-LABEL: func.func @fixed_point
+// CHECK: simp.pcall [0] (%{{.*}}) : (!simp.mp<tensor<2x3xf64>, [0]>) -> !simp.mp<tensor<2x3xi64>, [0]>
+// CHECK: %[[SCALE:.*]] = arith.constant dense<6.553600e+04> : tensor<2x3xf64>
+// CHECK: %[[S:.*]] = arith.mulf %{{.*}}, %[[SCALE]]
+// CHECK: %[[NEG:.*]] = arith.cmpf olt, %[[S]]
+// CHECK: %[[HALF:.*]] = arith.select %[[NEG]]
+// CHECK: %[[R:.*]] = arith.addf %[[S]], %[[HALF]]
+// CHECK: arith.fptosi %[[R]] : tensor<2x3xf64> to tensor<2x3xi64>
+// CHECK: %[[T0:.*]] = simp.pcall [0] (%[[A:.*]]) : (!simp.mp<tensor<2x3xi64>, [0, 1]>) -> !simp.mp<tensor<2x3xi64>, [0]>
+// CHECK: arith.shrsi
+// CHECK: %[[T1:.*]] = simp.pcall [1] (%[[A]]) : (!simp.mp<tensor<2x3xi64>, [0, 1]>) -> !simp.mp<tensor<2x3xi64>, [1]>
+// CHECK: %[[N:.*]] = arith.subi %{{.*}}, %{{.*}}
+// CHECK: %[[SH:.*]] = arith.shrsi %[[N]]
+// CHECK: arith.subi %{{.*}}, %[[SH]]
+// CHECK: %[[T:.*]] = simp.converge %[[T0]], %[[T1]]
+// CHECK: simp.pcall [0] (%{{.*}}) : (!simp.mp<tensor<2x3xi64>, [0]>) -> !simp.mp<tensor<2x3xf64>, [0]>
+// CHECK: arith.sitofp
+// CHECK: arith.constant dense<1.52587890625E-5> : tensor<2x3xf64>
+// CHECK: arith.mulf
+module attributes {simp.world_size = 2 : i64} {
+  func.func @fixed_point(%x: !simp.mp<tensor<2x3xf64>, [0]>, %a: !s, %y: !simp.mp<tensor<2x3xi64>, [0]>)
+      -> (!simp.mp<tensor<2x3xi64>, [0]>, !s, !simp.mp<tensor<2x3xf64>, [0]>) {
+    %e = ss.encode %x {fraction_bits = 16} : !simp.mp<tensor<2x3xf64>, [0]> -> !simp.mp<tensor<2x3xi64>, [0]>
+    %t = ss.trunc %a {bits = 16} : !s
+    %d = ss.decode %y {fraction_bits = 16} : !simp.mp<tensor<2x3xi64>, [0]> -> !simp.mp<tensor<2x3xf64>, [0]>
+    return %e, %t, %d : !simp.mp<tensor<2x3xi64>, [0]>, !s, !simp.mp<tensor<2x3xf64>, [0]>
+  }
+}
+
+// -----
+
+// A matrix product spreads both operands over M x K x N, multiplies them
+// element by element in one call and sums over K.
+// CHECK-LABEL: func.func @matmul
+// CHECK: %[[X:.*]]:2 = simp.pcall [0, 1] (%{{.*}}, %{{.*}}) : (!simp.mp<tensor<2x3xi64>, [0, 1]>, !simp.mp<tensor<3x4xi64>, [0, 1]>) -> (!simp.mp<tensor<2x3x4xi64>, [0, 1]>, !simp.mp<tensor<2x3x4xi64>, [0, 1]>)
+// CHECK: linalg.broadcast ins(%{{.*}} : tensor<2x3xi64>) outs(%{{.*}} : tensor<2x3x4xi64>) dimensions = [2]
+// CHECK: linalg.broadcast ins(%{{.*}} : tensor<3x4xi64>) outs(%{{.*}} : tensor<2x3x4xi64>) dimensions = [0]
+// CHECK: call @mplang.ss.a2.mul.n32
+// CHECK: simp.pcall [0, 1] (%{{.*}}) : (!simp.mp<tensor<2x3x4xi64>, [0, 1]>) -> !simp.mp<tensor<2x4xi64>, [0, 1]>
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<2x3x4xi64>) outs(%{{.*}} : tensor<2x4xi64>) dimensions = [1]
+module attributes {simp.world_size = 2 : i64} {
+  func.func @matmul(%a: !ss.share<tensor<2x3xi64>, [0, 1]>, %b: !ss.share<tensor<3x4xi64>, [0, 1]>)
+      -> !ss.share<tensor<2x4xi64>, [0, 1]> {
+    %m = ss.matmul %a, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<3x4xi64>, [0, 1]> -> !ss.share<tensor<2x4xi64>, [0, 1]>
+    return %m : !ss.share<tensor<2x4xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+// Beyond the largest protocol size, blocks of whole rows (here 2 of the 3)
+// run as calls of their own and are joined.
+// CHECK-LABEL: func.func @large
+// CHECK: simp.pcall [0, 1]
+// CHECK: tensor.extract_slice %{{.*}}[0, 0] [2, 512] [1, 1] : tensor<3x512xi64> to tensor<2x512xi64>
+// CHECK: call @mplang.ss.a2.mul.n1048576
+// CHECK: tensor.extract_slice %{{.*}}[2, 0] [1, 512] [1, 1] : tensor<3x512xi64> to tensor<1x512xi64>
+// CHECK: call @mplang.ss.a2.mul.n524288
+// CHECK: tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<2x1024xi64>, tensor<1x1024xi64>) -> tensor<3x1024xi64>
+module attributes {simp.world_size = 2 : i64} {
+  func.func @large(%a: !ss.share<tensor<3x512xi64>, [0, 1]>, %b: !ss.share<tensor<512x1024xi64>, [0, 1]>)
+      -> !ss.share<tensor<3x1024xi64>, [0, 1]> {
+    %m = ss.matmul %a, %b : !ss.share<tensor<3x512xi64>, [0, 1]>, !ss.share<tensor<512x1024xi64>, [0, 1]> -> !ss.share<tensor<3x1024xi64>, [0, 1]>
+    return %m : !ss.share<tensor<3x1024xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+// Reshapes and broadcasts are local.
+// CHECK-LABEL: func.func @shapes
+// CHECK: simp.pcall [0, 1] (%{{.*}}) : (!simp.mp<tensor<6xi64>, [0, 1]>) -> !simp.mp<tensor<2x3xi64>, [0, 1]>
+// CHECK: tensor.expand_shape %{{.*}} {{\[}}[0, 1]] output_shape [2, 3] : tensor<6xi64> into tensor<2x3xi64>
+// CHECK: simp.pcall [0, 1] (%{{.*}}) : (!simp.mp<tensor<i64>, [0, 1]>) -> !simp.mp<tensor<4x2xi64>, [0, 1]>
+// CHECK: linalg.broadcast ins(%{{.*}} : tensor<i64>) outs(%{{.*}} : tensor<4x2xi64>) dimensions = [0, 1]
+module attributes {simp.world_size = 2 : i64} {
+  func.func @shapes(%a: !ss.share<tensor<6xi64>, [0, 1]>, %s: !ss.share<tensor<i64>, [0, 1]>)
+      -> (!ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<4x2xi64>, [0, 1]>) {
+    %r = ss.reshape %a : !ss.share<tensor<6xi64>, [0, 1]> -> !ss.share<tensor<2x3xi64>, [0, 1]>
+    %b = ss.broadcast %s [0, 1] : !ss.share<tensor<i64>, [0, 1]> -> !ss.share<tensor<4x2xi64>, [0, 1]>
+    return %r, %b : !ss.share<tensor<2x3xi64>, [0, 1]>, !ss.share<tensor<4x2xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// Independent comparisons batch as products do: the two sign bits are one
+// msb call on both differences, the two equality tests one eqz call.
+// CHECK-LABEL: func.func @batch
+// CHECK: %[[D1:.*]] = simp.pcall [0, 1] (%[[A:[^,]*]], %[[B:[^)]*]])
+// CHECK: %[[D2:.*]] = simp.pcall [0, 1] (%[[B]], %[[C:[^)]*]])
+// CHECK: %[[P:.*]] = simp.pcall [0, 1] (%[[D1]], %[[D2]]) : (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]>
+// CHECK: call @mplang.ss.a2.msb.n16(%[[P]])
+// CHECK-NOT: call @mplang.ss.a2.msb
+// CHECK: %[[E1:.*]] = simp.pcall [0, 1] (%[[A]], %[[C]])
+// CHECK: %[[E2:.*]] = simp.pcall [0, 1] (%[[B]], %[[C]])
+// CHECK: %[[Q:.*]] = simp.pcall [0, 1] (%[[E1]], %[[E2]])
+// CHECK: call @mplang.ss.a2.eqz.n16(%[[Q]])
+// CHECK-NOT: call @mplang.ss.a2.eqz
+module attributes {simp.world_size = 2 : i64} {
+  func.func @batch(%a: !s, %b: !s, %c: !s) -> (!s, !s, !s, !s) {
+    %x = ss.lt %a, %b : !s
+    %y = ss.lt %b, %c : !s
+    %e = ss.eq %a, %c : !s
+    %f = ss.eq %b, %c : !s
+    return %x, %y, %e, %f : !s, !s, !s, !s
+  }
+}
+
+// -----
+
+!s = !ss.share<tensor<4xi64>, [0, 1]>
+
+// Exact truncation: the first holder adds 2^62, the wrap bit of the shares
+// comes from the library, and each holder shifts its share logically and
+// subtracts its share of the wrap bit times 2^(64 - f); the first also
+// 2^(62 - f).
+// CHECK-LABEL: func.func @exact
+// CHECK: %[[B0:.*]] = simp.pcall [0] (%[[X:.*]]) : (!simp.mp<tensor<4xi64>, [0, 1]>) -> !simp.mp<tensor<4xi64>, [0]>
+// CHECK: arith.constant dense<4611686018427387904> : tensor<4xi64>
+// CHECK: arith.addi
+// CHECK: %[[B1:.*]] = simp.pcall [1] (%[[X]])
+// CHECK: %[[Y:.*]] = simp.converge %[[B0]], %[[B1]]
+// CHECK: call @mplang.ss.a2.wrap.n16
+// CHECK: %[[W:.*]] = simp.pcall [0, 1]
+// CHECK: simp.pcall [0] (%[[Y]], %[[W]])
+// CHECK: arith.constant dense<16> : tensor<4xi64>
+// CHECK: arith.shrui
+// CHECK: arith.constant dense<48> : tensor<4xi64>
+// CHECK: arith.shli
+// CHECK: arith.subi
+// CHECK: arith.constant dense<70368744177664> : tensor<4xi64>
+// CHECK: arith.subi
+// CHECK: simp.pcall [1] (%[[Y]], %[[W]])
+// CHECK: simp.converge
+module attributes {simp.world_size = 2 : i64} {
+  func.func @exact(%a: !s) -> !s {
+    %t = ss.trunc %a {bits = 16, exact} : !s
+    return %t : !s
+  }
+}

@@ -43,4 +43,43 @@ func.func @ops(%x: !simp.mp<tensor<4xi64>, [0]>, %y: !simp.mp<tensor<4xi64>, [2]
   return %r : !simp.mp<tensor<4xi64>, [1]>
 }
 
+// CHECK-LABEL: func.func @compare
+// CHECK: %[[LT:.*]] = ss.lt %[[A:.*]], %[[B:.*]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[EQ:.*]] = ss.eq %[[A]], %[[B]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %[[NEG:.*]] = ss.msb %[[A]] : !ss.share<tensor<4xi64>, [0, 2]>
+// CHECK: %{{.*}} = ss.select %[[LT]], %[[EQ]], %[[NEG]] : !ss.share<tensor<4xi64>, [0, 2]>
+func.func @compare(%a: !s, %b: !s) -> !s {
+  %lt = ss.lt %a, %b : !s
+  %eq = ss.eq %a, %b : !s
+  %neg = ss.msb %a : !s
+  %r = ss.select %lt, %eq, %neg : !s
+  return %r : !s
+}
+
+// CHECK-LABEL: func.func @fixed_point
+// CHECK: %[[E:.*]] = ss.encode %{{.*}} {fraction_bits = 16 : i64} : !simp.mp<tensor<2x3xf64>, [0]> -> !simp.mp<tensor<2x3xi64>, [0]>
+// CHECK: %[[D:.*]] = ss.decode %[[E]] {fraction_bits = 16 : i64} : !simp.mp<tensor<2x3xi64>, [0]> -> !simp.mp<tensor<2x3xf32>, [0]>
+// CHECK: %[[T:.*]] = ss.trunc %{{.*}} {bits = 16 : i64} : !ss.share<tensor<2x3xi64>, [0, 2]>
+// CHECK: ss.trunc %[[T]] {bits = 8 : i64, exact} : !ss.share<tensor<2x3xi64>, [0, 2]>
+// CHECK: %{{.*}} = ss.matmul %[[T]], %{{.*}} : !ss.share<tensor<2x3xi64>, [0, 2]>, !ss.share<tensor<3x4xi64>, [0, 2]> -> !ss.share<tensor<2x4xi64>, [0, 2]>
+func.func @fixed_point(%x: !simp.mp<tensor<2x3xf64>, [0]>, %a: !ss.share<tensor<2x3xi64>, [0, 2]>,
+                       %b: !ss.share<tensor<3x4xi64>, [0, 2]>)
+    -> (!simp.mp<tensor<2x3xf32>, [0]>, !ss.share<tensor<2x4xi64>, [0, 2]>) {
+  %e = ss.encode %x {fraction_bits = 16} : !simp.mp<tensor<2x3xf64>, [0]> -> !simp.mp<tensor<2x3xi64>, [0]>
+  %d = ss.decode %e {fraction_bits = 16} : !simp.mp<tensor<2x3xi64>, [0]> -> !simp.mp<tensor<2x3xf32>, [0]>
+  %t = ss.trunc %a {bits = 16} : !ss.share<tensor<2x3xi64>, [0, 2]>
+  %u = ss.trunc %t {bits = 8, exact} : !ss.share<tensor<2x3xi64>, [0, 2]>
+  %m = ss.matmul %t, %b : !ss.share<tensor<2x3xi64>, [0, 2]>, !ss.share<tensor<3x4xi64>, [0, 2]> -> !ss.share<tensor<2x4xi64>, [0, 2]>
+  return %d, %m : !simp.mp<tensor<2x3xf32>, [0]>, !ss.share<tensor<2x4xi64>, [0, 2]>
+}
+
+// CHECK-LABEL: func.func @shapes
+// CHECK: ss.reshape %{{.*}} : !ss.share<tensor<4xi64>, [0, 2]> -> !ss.share<tensor<2x2xi64>, [0, 2]>
+// CHECK: ss.broadcast %{{.*}} [1] : !ss.share<tensor<2x2xi64>, [0, 2]> -> !ss.share<tensor<2x5x2xi64>, [0, 2]>
+func.func @shapes(%a: !s) -> !ss.share<tensor<2x5x2xi64>, [0, 2]> {
+  %r = ss.reshape %a : !s -> !ss.share<tensor<2x2xi64>, [0, 2]>
+  %b = ss.broadcast %r [1] : !ss.share<tensor<2x2xi64>, [0, 2]> -> !ss.share<tensor<2x5x2xi64>, [0, 2]>
+  return %b : !ss.share<tensor<2x5x2xi64>, [0, 2]>
+}
+
 }

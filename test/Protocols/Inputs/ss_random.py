@@ -23,22 +23,28 @@ def wrap(v):
     return v - (1 << 64) if v >> 63 else v
 
 
-def write(path, values):
-    text = "{'descr': '<i8', 'fortran_order': False, 'shape': (%d,), }" % len(
-        values)
+def write(path, values, shape=None, real=False):
+    """Writes `values` as a .npy of int64 (or float64 when `real`), of
+    `shape` (a vector by default)."""
+    shape = shape or (len(values),)
+    text = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (
+        "<f8" if real else "<i8", repr(tuple(shape)))
     text += " " * (63 - (10 + len(text)) % 64) + "\n"
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(text)))
-        f.write(text.encode() + struct.pack(f"<{len(values)}q", *values))
+        code = "d" if real else "q"
+        f.write(text.encode() + struct.pack(f"<{len(values)}{code}", *values))
 
 
 def read(path):
+    """The elements of an int64 or float64 .npy, flattened."""
     data = open(path, "rb").read()
     length = struct.unpack("<H", data[8:10])[0]
     header = ast.literal_eval(data[10:10 + length].decode())
-    assert header["descr"] == "<i8", header
+    assert header["descr"] in ("<i8", "<f8"), header
+    code = "q" if header["descr"] == "<i8" else "d"
     body = data[10 + length:]
-    return list(struct.unpack(f"<{len(body) // 8}q", body))
+    return list(struct.unpack(f"<{len(body) // 8}{code}", body))
 
 
 def gen(out, n, seed):
@@ -63,6 +69,12 @@ def check(inputs, out):
         "rank1_result2.npy": dot,
         "rank1_result3.npy": [wrap(-a + (a - b) * c) for a, b, c in zip(x, y, w)],
     }
+    expect(out, expected, len(x))
+
+
+def expect(out, expected, n):
+    """Compares each OUT/name with its expected list; prints "ok" and `n`,
+    or exits at the first mismatch."""
     for name, want in expected.items():
         got = read(os.path.join(out, name))
         for i, (g, e) in enumerate(zip(got, want)):
@@ -70,11 +82,15 @@ def check(inputs, out):
                 sys.exit(f"{name}[{i}]: got {g}, expected {e}")
         if len(got) != len(want):
             sys.exit(f"{name}: {len(got)} elements, expected {len(want)}")
-    print("ok", len(x))
+    print("ok", n)
 
 
-if __name__ == "__main__":
+def main(gen, check):
     if sys.argv[1] == "gen":
         gen(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
     else:
         check(sys.argv[2], sys.argv[3])
+
+
+if __name__ == "__main__":
+    main(gen, check)

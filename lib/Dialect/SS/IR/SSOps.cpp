@@ -75,6 +75,10 @@ LogicalResult AddOp::verify() { return verifyGlobal(*this); }
 LogicalResult SubOp::verify() { return verifyGlobal(*this); }
 LogicalResult MulOp::verify() { return verifyGlobal(*this); }
 LogicalResult NegOp::verify() { return verifyGlobal(*this); }
+LogicalResult MsbOp::verify() { return verifyGlobal(*this); }
+LogicalResult LtOp::verify() { return verifyGlobal(*this); }
+LogicalResult EqOp::verify() { return verifyGlobal(*this); }
+LogicalResult SelectOp::verify() { return verifyGlobal(*this); }
 
 LogicalResult MulPublicOp::verify() {
   simp::MPType pub = getPlain().getType();
@@ -91,28 +95,139 @@ LogicalResult MulPublicOp::verify() {
   return verifyGlobal(*this);
 }
 
-LogicalResult SumOp::verify() {
-  ShareType input = getInput().getType(), result = getType();
+/// Checks that `result` is shared like `input`.
+static LogicalResult verifySharedAlike(Operation *op, ShareType input,
+                                       ShareType result) {
   if (input.getParties() != result.getParties() ||
       input.getScheme() != result.getScheme())
-    return emitOpError("result type ")
+    return op->emitOpError("result type ")
            << result << " is not shared like its input " << input;
-  ArrayRef<int64_t> shape = input.getTensorType().getShape();
+  return success();
+}
+
+/// Checks that `input` and `result` are shared alike and that `dims` are
+/// sorted, unique and below the rank of the wider of the two (the input's
+/// when `narrowing`); returns that shape without them.
+static FailureOr<SmallVector<int64_t>> keptDims(Operation *op, ShareType input,
+                                                ShareType result,
+                                                ArrayRef<int64_t> dims,
+                                                bool narrowing) {
+  if (failed(verifySharedAlike(op, input, result)))
+    return failure();
+  ArrayRef<int64_t> wide =
+      (narrowing ? input : result).getTensorType().getShape();
   SmallVector<int64_t> kept;
   int64_t next = 0;
-  for (int64_t dim : getDimensions()) {
-    if (dim < next || dim >= int64_t(shape.size()))
-      return emitOpError("dimensions must be sorted, unique and below the "
-                         "input's rank ")
-             << shape.size();
-    llvm::append_range(kept, shape.slice(next, dim - next));
+  for (int64_t dim : dims) {
+    if (dim < next || dim >= int64_t(wide.size()))
+      return op->emitOpError("dimensions must be sorted, unique and below the ")
+             << (narrowing ? "input" : "result") << "'s rank " << wide.size();
+    llvm::append_range(kept, wide.slice(next, dim - next));
     next = dim + 1;
   }
-  llvm::append_range(kept, shape.drop_front(next));
+  llvm::append_range(kept, wide.drop_front(next));
+  return kept;
+}
+
+LogicalResult SumOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  FailureOr<SmallVector<int64_t>> kept =
+      keptDims(*this, input, result, getDimensions(), /*narrowing=*/true);
+  if (failed(kept))
+    return failure();
   auto expected =
-      RankedTensorType::get(kept, input.getTensorType().getElementType());
+      RankedTensorType::get(*kept, input.getTensorType().getElementType());
   if (result.getValueType() != expected)
     return emitOpError("sums ") << input.getValueType() << " into " << expected
                                 << ", not " << result.getValueType();
+  return verifyGlobal(*this);
+}
+
+LogicalResult ReshapeOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  if (failed(verifySharedAlike(*this, input, result)))
+    return failure();
+  if (input.getTensorType().getNumElements() !=
+      result.getTensorType().getNumElements())
+    return emitOpError("reshapes ")
+           << input.getValueType() << " into " << result.getValueType()
+           << ", a different number of elements";
+  return verifyGlobal(*this);
+}
+
+LogicalResult BroadcastOp::verify() {
+  ShareType input = getInput().getType(), result = getType();
+  FailureOr<SmallVector<int64_t>> kept =
+      keptDims(*this, input, result, getDimensions(), /*narrowing=*/false);
+  if (failed(kept))
+    return failure();
+  if (ArrayRef<int64_t>(*kept) != input.getTensorType().getShape())
+    return emitOpError("broadcasts ")
+           << input.getValueType() << ", not " << result.getValueType()
+           << " without its added dimensions";
+  return verifyGlobal(*this);
+}
+
+namespace {
+
+/// Checks the fixed-point conversions: the same parties and shape, `from`
+/// to `to` elements, and `fractionBits` in [0, 62].
+LogicalResult verifyConversion(Operation *op, simp::MPType input,
+                               simp::MPType result, int64_t fractionBits,
+                               bool encode) {
+  if (fractionBits < 0 || fractionBits > 62)
+    return op->emitOpError("needs between 0 and 62 fraction bits, not ")
+           << fractionBits;
+  if (input.getParties() != result.getParties())
+    return op->emitOpError("result ")
+           << result << " is not held like its input " << input;
+  auto in = dyn_cast<RankedTensorType>(input.getValueType());
+  auto out = dyn_cast<RankedTensorType>(result.getValueType());
+  RankedTensorType real = encode ? in : out, fixed = encode ? out : in;
+  if (!in || !out || in.getShape() != out.getShape() ||
+      !isa_and_nonnull<Float32Type, Float64Type>(real.getElementType()) ||
+      !fixed.getElementType().isInteger(64))
+    return op->emitOpError("converts between f32 or f64 and i64 tensors of "
+                           "one shape, not ")
+           << input.getValueType() << " and " << result.getValueType();
+  return verifyGlobal(op);
+}
+
+} // namespace
+
+LogicalResult EncodeOp::verify() {
+  return verifyConversion(*this, getInput().getType(), getType(),
+                          getFractionBits(), /*encode=*/true);
+}
+
+LogicalResult DecodeOp::verify() {
+  return verifyConversion(*this, getInput().getType(), getType(),
+                          getFractionBits(), /*encode=*/false);
+}
+
+LogicalResult TruncOp::verify() {
+  if (getBits() < 1 || getBits() > 62)
+    return emitOpError("truncates by 1 to 62 bits, not ") << getBits();
+  return verifyGlobal(*this);
+}
+
+LogicalResult MatmulOp::verify() {
+  ShareType lhs = getLhs().getType(), rhs = getRhs().getType(),
+            result = getType();
+  for (ShareType other : {rhs, result})
+    if (other.getParties() != lhs.getParties() ||
+        other.getScheme() != lhs.getScheme())
+      return emitOpError("operands and result must be shared alike, not ")
+             << lhs << " and " << other;
+  RankedTensorType a = lhs.getTensorType(), b = rhs.getTensorType();
+  if (a.getRank() != 2 || b.getRank() != 2 ||
+      a.getDimSize(1) != b.getDimSize(0))
+    return emitOpError("multiplies M x K by K x N matrices, not ")
+           << a << " by " << b;
+  auto expected = RankedTensorType::get({a.getDimSize(0), b.getDimSize(1)},
+                                        a.getElementType());
+  if (result.getValueType() != expected)
+    return emitOpError("result value type should be ")
+           << expected << ", not " << result.getValueType();
   return verifyGlobal(*this);
 }

@@ -67,8 +67,22 @@ LogicalResult checkSupported(Operation *op) {
       if (!llvm::is_contained(holders, rank))
         return op->emitOpError("has no protocol to reveal to rank ")
                << rank << ", which holds no share";
+  if (auto matmul = dyn_cast<MatmulOp>(op)) {
+    // One row of the lhs times the rhs is the least one call takes.
+    int64_t row = matmul.getRhs().getType().getTensorType().getNumElements();
+    if (!getLibrarySize(row))
+      return op->emitOpError("has ")
+             << row
+             << " products per row, more than the largest protocol size the "
+                "library ships ("
+             << std::end(kLibrarySizes)[-1] << ")";
+  }
   int64_t elements = share.getTensorType().getNumElements();
-  if (isa<ShareOp, RevealOp, MulOp>(op) && !getLibrarySize(elements))
+  auto trunc = dyn_cast<TruncOp>(op);
+  bool protocol =
+      isa<ShareOp, RevealOp, MulOp, MsbOp, LtOp, EqOp, SelectOp>(op) ||
+      (trunc && trunc.getExact());
+  if (protocol && !getLibrarySize(elements))
     return op->emitOpError("has ")
            << elements
            << " elements, more than the largest protocol size the library "
@@ -104,18 +118,22 @@ bool signaturesHoldShares(ModuleOp module) {
   return found;
 }
 
-/// The products that run as one protocol call: runs of the `ss.mul`s of a
-/// block with one party set and scheme, none using another's result, whose
-/// results no op uses before the last of them, within the largest protocol
-/// size.
-SmallVector<SmallVector<MulOp>> groupProducts(ArrayRef<Operation *> ops) {
-  SetVector<Block *> blocks;
+/// Whether `op` runs a protocol that batches: products, sign bits and
+/// equality tests.
+bool isBatched(Operation *op) { return isa<MulOp, MsbOp, EqOp>(op); }
+
+/// The ops that run as one protocol call: runs of the ops of one kind in a
+/// block (products, sign bits or equality tests) with one party set and
+/// scheme, none using another's result, whose results no op uses before the
+/// last of them, within the largest protocol size.
+SmallVector<SmallVector<Operation *>> groupBatches(ArrayRef<Operation *> ops) {
+  SetVector<std::pair<Block *, OperationName>> runs;
   for (Operation *op : ops)
-    if (isa<MulOp>(op))
-      blocks.insert(op->getBlock());
-  SmallVector<SmallVector<MulOp>> groups;
-  for (Block *block : blocks) {
-    SmallVector<MulOp> group;
+    if (isBatched(op))
+      runs.insert({op->getBlock(), op->getName()});
+  SmallVector<SmallVector<Operation *>> groups;
+  for (auto [block, kind] : runs) {
+    SmallVector<Operation *> group;
     llvm::DenseSet<Value> results;
     int64_t elements = 0;
     auto close = [&] {
@@ -131,27 +149,58 @@ SmallVector<SmallVector<MulOp>> groupProducts(ArrayRef<Operation *> ops) {
         usesGroup |= llvm::any_of(inner->getOperands(),
                                   [&](Value v) { return results.contains(v); });
       });
-      auto mul = dyn_cast<MulOp>(op);
-      if (!mul) {
+      if (op.getName() != kind) {
         if (usesGroup)
           close();
         continue;
       }
-      ShareType type = mul.getType();
+      ShareType type = getShareType(&op);
+      ShareType first = group.empty() ? type : getShareType(group.front());
       int64_t n = type.getTensorType().getNumElements();
-      if (usesGroup ||
-          (!group.empty() &&
-           (group.front().getType().getParties() != type.getParties() ||
-            group.front().getType().getScheme() != type.getScheme() ||
-            !getLibrarySize(elements + n))))
+      if (usesGroup || first.getParties() != type.getParties() ||
+          first.getScheme() != type.getScheme() ||
+          !getLibrarySize(elements + n))
         close();
-      group.push_back(mul);
-      results.insert(mul.getResult());
+      group.push_back(&op);
+      results.insert(op.getResult(0));
       elements += n;
     }
     close();
   }
   return groups;
+}
+
+/// The ss ops of `module`, in order.
+SmallVector<Operation *> collectOps(ModuleOp module) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<SSDialect>(op->getDialect()))
+      ops.push_back(op);
+  });
+  return ops;
+}
+
+/// Rewrites the ops that are compositions of others: `lt` as the sign of
+/// the difference and `select` as `cond * (lhs - rhs) + rhs`, whose product
+/// then batches with the others.
+void expandComposites(ModuleOp module) {
+  module.walk([](Operation *op) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value result;
+    if (auto lt = dyn_cast<LtOp>(op)) {
+      Value d = b.create<SubOp>(loc, lt.getLhs(), lt.getRhs());
+      result = b.create<MsbOp>(loc, d);
+    } else if (auto select = dyn_cast<SelectOp>(op)) {
+      Value d = b.create<SubOp>(loc, select.getLhs(), select.getRhs());
+      Value p = b.create<MulOp>(loc, select.getCond(), d);
+      result = b.create<AddOp>(loc, p, select.getRhs());
+    } else {
+      return;
+    }
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
+  });
 }
 
 /// Every share type, in values, signatures and attributes, becomes the
@@ -284,8 +333,9 @@ public:
 
   /// Replaces `op` (not a product) and erases it.
   void lower(Operation *op);
-  /// Replaces the products of `group` by one call and erases them.
-  void lowerProducts(ArrayRef<MulOp> group);
+  /// Replaces the ops of `group` (of one kind, isBatched) by one protocol
+  /// call and erases them.
+  void lowerBatch(ArrayRef<Operation *> group);
 
 private:
   /// Calls the library's `protocol` on `operands`, each the values of one
@@ -295,6 +345,12 @@ private:
   SmallVector<Value> callPacked(OpBuilder &b, Location loc, StringRef protocol,
                                 ArrayRef<ValueRange> operands,
                                 ArrayRef<int64_t> parties);
+  /// The truncation of the shares of `value` by `bits`: SecureML's local
+  /// one, or with `exact` the one that computes the shares' wrap bit.
+  Value lowerTrunc(OpBuilder &b, Location loc, Value value, int64_t bits,
+                   bool exact);
+  /// The product of shared matrices, element by element in blocks of rows.
+  Value lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs);
   /// Calls the library's `protocol` of `size` elements.
   Value callProtocol(OpBuilder &b, Location loc, StringRef protocol,
                      int64_t size, ValueRange args, Type resultType);
@@ -343,6 +399,136 @@ SmallVector<Value> Lowering::callPacked(OpBuilder &b, Location loc,
       simp::MPType::get(simp::getLocalType(args[0].getType()), parties);
   Value packed = callProtocol(b, loc, protocol, size, args, result);
   return unpack(b, loc, parties, packed, types);
+}
+
+/// A splat constant of `type`'s shape.
+Value splat(OpBuilder &b, Location loc, Type type, int64_t value) {
+  return b.create<arith::ConstantOp>(
+      loc, DenseElementsAttr::get(cast<ShapedType>(type),
+                                  b.getI64IntegerAttr(value)));
+}
+
+/// What each holder of `values` (the first, then the second) computes from
+/// its pieces of them, joined into one shared value.
+using HolderBody =
+    function_ref<Value(OpBuilder &, Location, ValueRange, bool first)>;
+Value perHolder(OpBuilder &b, Location loc, ValueRange values,
+                HolderBody body) {
+  auto type = cast<simp::MPType>(values[0].getType());
+  SmallVector<Value> pieces;
+  for (auto [i, rank] : llvm::enumerate(type.getParties()))
+    pieces.push_back(createPCall(
+        b, loc, rank, values,
+        [&, first = i == 0](OpBuilder &in, Location loc, ValueRange v) {
+          return SmallVector<Value>{body(in, loc, v, first)};
+        })[0]);
+  return b.create<simp::ConvergeOp>(loc, type, pieces);
+}
+
+Value Lowering::lowerTrunc(OpBuilder &b, Location loc, Value value,
+                           int64_t bits, bool exact) {
+  if (!exact)
+    // SecureML: the first holder shifts its share; the second negates,
+    // shifts and negates back, so that the two round the same way.
+    return perHolder(
+        b, loc, value,
+        [&](OpBuilder &in, Location loc, ValueRange v, bool first) -> Value {
+          Type local = v[0].getType();
+          Value shift = splat(in, loc, local, bits);
+          if (first)
+            return in.create<arith::ShRSIOp>(loc, v[0], shift);
+          Value zero = splat(in, loc, local, 0);
+          Value n = in.create<arith::SubIOp>(loc, zero, v[0]);
+          n = in.create<arith::ShRSIOp>(loc, n, shift);
+          return in.create<arith::SubIOp>(loc, zero, n);
+        });
+  // Exact: y = x + 2^62 is below 2^63; y_0 + y_1 = y + w 2^64 with w the
+  // wrap bit (a protocol), so (y_0 >> f) + (y_1 >> f) - w 2^(64 - f) is
+  // floor(y / 2^f) or one less, and removing 2^(62 - f) gives x's.
+  Value biased = perHolder(
+      b, loc, value,
+      [&](OpBuilder &in, Location loc, ValueRange v, bool first) -> Value {
+        if (!first)
+          return v[0];
+        return in.create<arith::AddIOp>(
+            loc, v[0], splat(in, loc, v[0].getType(), int64_t(1) << 62));
+      });
+  Value wrap = callPacked(b, loc, "mplang.ss.a2.wrap", {ValueRange(biased)},
+                          cast<simp::MPType>(value.getType()).getParties())[0];
+  return perHolder(
+      b, loc, {biased, wrap},
+      [&](OpBuilder &in, Location loc, ValueRange v, bool first) -> Value {
+        Type local = v[0].getType();
+        Value y =
+            in.create<arith::ShRUIOp>(loc, v[0], splat(in, loc, local, bits));
+        Value w = in.create<arith::ShLIOp>(loc, v[1],
+                                           splat(in, loc, local, 64 - bits));
+        Value r = in.create<arith::SubIOp>(loc, y, w);
+        if (!first)
+          return r;
+        return in.create<arith::SubIOp>(
+            loc, r, splat(in, loc, local, int64_t(1) << (62 - bits)));
+      });
+}
+
+Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  ArrayRef<int64_t> parties = cast<simp::MPType>(lhs.getType()).getParties();
+  RankedTensorType a = getLocalTensorType(lhs), bt = getLocalTensorType(rhs);
+  int64_t m = a.getDimSize(0), k = a.getDimSize(1), n = bt.getDimSize(1);
+  int64_t rowsPerCall =
+      std::min(m, std::end(kLibrarySizes)[-1] / std::max<int64_t>(k * n, 1));
+  Type i64 = b.getI64Type();
+  SmallVector<Value> blocks;
+  for (int64_t first = 0; first < m; first += rowsPerCall) {
+    int64_t rows = std::min(rowsPerCall, m - first);
+    auto cube = RankedTensorType::get({rows, k, n}, i64);
+    // Row i of the block pairs a[i, j] with b[j, l] at [i, j, l].
+    SmallVector<Value> spread = createPCall(
+        b, loc, parties, {lhs, rhs},
+        [&](OpBuilder &in, Location loc, ValueRange v) {
+          Value block = v[0];
+          if (rows != m)
+            block = in.create<tensor::ExtractSliceOp>(
+                loc, v[0],
+                ArrayRef<OpFoldResult>{in.getIndexAttr(first),
+                                       in.getIndexAttr(0)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(rows),
+                                       in.getIndexAttr(k)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(1), in.getIndexAttr(1)});
+          Value empty = in.create<tensor::EmptyOp>(loc, cube.getShape(), i64);
+          Value x = in.create<linalg::BroadcastOp>(loc, block, empty,
+                                                   ArrayRef<int64_t>{2})
+                        ->getResult(0);
+          Value y = in.create<linalg::BroadcastOp>(loc, v[1], empty,
+                                                   ArrayRef<int64_t>{0})
+                        ->getResult(0);
+          return SmallVector<Value>{x, y};
+        });
+    Value products =
+        callPacked(b, loc, "mplang.ss.a2.mul",
+                   {ValueRange(spread[0]), ValueRange(spread[1])}, parties)[0];
+    auto summed = RankedTensorType::get({rows, n}, i64);
+    blocks.push_back(createPCall(
+        b, loc, parties, products,
+        [&](OpBuilder &in, Location loc, ValueRange v) {
+          Value zero =
+              in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
+          auto reduce = in.create<linalg::ReduceOp>(
+              loc, v[0], zero, ArrayRef<int64_t>{1},
+              [](OpBuilder &body, Location loc, ValueRange args) {
+                Value s = body.create<arith::AddIOp>(loc, args[0], args[1]);
+                body.create<linalg::YieldOp>(loc, s);
+              });
+          return SmallVector<Value>{reduce.getResult(0)};
+        })[0]);
+  }
+  if (blocks.size() == 1)
+    return blocks[0];
+  return createPCall(b, loc, parties, blocks,
+                     [&](OpBuilder &in, Location loc, ValueRange v) {
+                       return SmallVector<Value>{
+                           in.create<tensor::ConcatOp>(loc, /*dim=*/0, v)};
+                     })[0];
 }
 
 void Lowering::lower(Operation *op) {
@@ -398,6 +584,67 @@ void Lowering::lower(Operation *op) {
             return callPacked(b, loc, "mplang.ss.a2.share", {op->getOperands()},
                               parties)[0];
           })
+          .Case([&](ReshapeOp) {
+            auto to = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              auto from = cast<RankedTensorType>(v[0].getType());
+              Value flat = reshape(in, loc, v[0], getVectorType(from));
+              return reshape(in, loc, flat, to);
+            });
+          })
+          .Case([&](BroadcastOp broadcast) {
+            auto to = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
+                                                       to.getElementType());
+              return in
+                  .create<linalg::BroadcastOp>(loc, v[0], empty,
+                                               broadcast.getDimensions())
+                  ->getResult(0);
+            });
+          })
+          .Case([&](TruncOp trunc) {
+            return lowerTrunc(b, loc, op->getOperand(0), trunc.getBits(),
+                              trunc.getExact());
+          })
+          .Case([&](EncodeOp encode) {
+            int64_t bits = encode.getFractionBits();
+            return local([&](OpBuilder &in, ValueRange v) {
+              auto from = cast<RankedTensorType>(v[0].getType());
+              auto floatType = cast<FloatType>(from.getElementType());
+              auto constant = [&](double c) -> Value {
+                return in.create<arith::ConstantOp>(
+                    loc, DenseElementsAttr::get(from,
+                                                in.getFloatAttr(floatType, c)));
+              };
+              Value scaled = in.create<arith::MulFOp>(
+                  loc, v[0], constant(std::ldexp(1.0, bits)));
+              // fptosi rounds towards zero: add a half of the value's sign.
+              Value negative = in.create<arith::CmpFOp>(
+                  loc, arith::CmpFPredicate::OLT, scaled, constant(0.0));
+              Value half = in.create<arith::SelectOp>(
+                  loc, negative, constant(-0.5), constant(0.5));
+              Value rounded = in.create<arith::AddFOp>(loc, scaled, half);
+              return in.create<arith::FPToSIOp>(
+                  loc, from.clone(in.getI64Type()), rounded);
+            });
+          })
+          .Case([&](DecodeOp decode) {
+            int64_t bits = decode.getFractionBits();
+            auto to = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value real = in.create<arith::SIToFPOp>(loc, to, v[0]);
+              Value scale = in.create<arith::ConstantOp>(
+                  loc, DenseElementsAttr::get(
+                           to, in.getFloatAttr(to.getElementType(),
+                                               std::ldexp(1.0, -bits))));
+              return in.create<arith::MulFOp>(loc, real, scale);
+            });
+          })
+          .Case([&](MatmulOp) {
+            return lowerMatmul(b, loc, op->getOperand(0), op->getOperand(1));
+          })
+
           .Case([&](RevealOp) {
             auto holders =
                 cast<simp::MPType>(op->getOperand(0).getType()).getParties();
@@ -410,22 +657,38 @@ void Lowering::lower(Operation *op) {
   op->erase();
 }
 
-void Lowering::lowerProducts(ArrayRef<MulOp> group) {
-  MulOp last = group.back();
+void Lowering::lowerBatch(ArrayRef<Operation *> group) {
+  Operation *last = group.back();
   OpBuilder b(last);
+  Location loc = last->getLoc();
+  ArrayRef<int64_t> parties =
+      cast<simp::MPType>(last->getResult(0).getType()).getParties();
   SmallVector<Value> lhs, rhs;
-  for (MulOp mul : group) {
+  for (Operation *op : group) {
     // The module is retyped: the ops' typed accessors would cast.
-    lhs.push_back(mul->getOperand(0));
-    rhs.push_back(mul->getOperand(1));
+    lhs.push_back(op->getOperand(0));
+    if (isa<MulOp>(op))
+      rhs.push_back(op->getOperand(1));
   }
-  ArrayRef<int64_t> parties = cast<simp::MPType>(lhs[0].getType()).getParties();
-  SmallVector<Value> products =
-      callPacked(b, last.getLoc(), "mplang.ss.a2.mul", {lhs, rhs}, parties);
-  for (auto [op, product] : llvm::zip(group, products)) {
-    MulOp mul = op;
-    mul->getResult(0).replaceAllUsesWith(product);
-    mul.erase();
+  StringRef protocol = "mplang.ss.a2.msb";
+  SmallVector<ValueRange> operands = {lhs};
+  if (isa<MulOp>(last)) {
+    protocol = "mplang.ss.a2.mul";
+    operands.push_back(rhs);
+  } else if (isa<EqOp>(last)) {
+    // The zero test of each difference.
+    protocol = "mplang.ss.a2.eqz";
+    for (auto [i, op] : llvm::enumerate(group))
+      lhs[i] = createPCall(b, loc, parties, op->getOperands(),
+                           [&](OpBuilder &in, Location loc, ValueRange v) {
+                             return SmallVector<Value>{
+                                 in.create<arith::SubIOp>(loc, v[0], v[1])};
+                           })[0];
+  }
+  SmallVector<Value> results = callPacked(b, loc, protocol, operands, parties);
+  for (auto [op, result] : llvm::zip(group, results)) {
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
   }
 }
 
@@ -440,35 +703,33 @@ struct SSLowerToSimpPass
 } // namespace
 
 LogicalResult ss::lowerToSimp(ModuleOp module) {
-  SmallVector<Operation *> ops;
-  module.walk([&](Operation *op) {
-    if (isa<SSDialect>(op->getDialect()))
-      ops.push_back(op);
-  });
+  SmallVector<Operation *> ops = collectOps(module);
   if (ops.empty() && !signaturesHoldShares(module))
     return success();
   if (failed(checkShareUses(module)))
     return failure();
   for (Operation *op : ops)
-    if (failed(checkSupported(op)))
+    if (!isa<EncodeOp, DecodeOp>(op) && failed(checkSupported(op)))
       return failure();
   // Tools that call this outside a pass have not loaded what it builds.
   module.getContext()
       ->loadDialect<arith::ArithDialect, func::FuncDialect,
                     linalg::LinalgDialect, simp::SimpDialect,
                     tensor::TensorDialect>();
-  SmallVector<SmallVector<MulOp>> groups = groupProducts(ops);
-  llvm::DenseMap<Operation *, ArrayRef<MulOp>> lastOfGroup;
-  for (const SmallVector<MulOp> &group : groups)
+  expandComposites(module);
+  ops = collectOps(module);
+  SmallVector<SmallVector<Operation *>> groups = groupBatches(ops);
+  llvm::DenseMap<Operation *, ArrayRef<Operation *>> lastOfGroup;
+  for (const SmallVector<Operation *> &group : groups)
     lastOfGroup[group.back()] = group;
 
   retype(module);
   Lowering lowering(module);
   for (Operation *op : ops) {
-    if (!isa<MulOp>(op))
+    if (!isBatched(op))
       lowering.lower(op);
     else if (auto it = lastOfGroup.find(op); it != lastOfGroup.end())
-      lowering.lowerProducts(it->second);
+      lowering.lowerBatch(it->second);
   }
   return success();
 }

@@ -13,18 +13,30 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
     `P` is that rank's share; function signatures, calls and the state of
     `simp.while_loop` and `simp.uniform_cond` change with it.
 
-    - `ss.add`, `ss.sub`, `ss.neg`, `ss.mul_public`, `ss.sum`: a
-      `simp.pcall` on `P` computing on the local shares.
-    - `ss.share`, `ss.reveal`, `ss.mul`: a call of the two-party additive
-      protocol of the library (`mplang.ss.a2.share.n<N>`, `reveal`, `open`,
-      `mul`; `lib/Protocols/ss_additive.mlir.in`). Protocols come in fixed
+    - `ss.add`, `ss.sub`, `ss.neg`, `ss.mul_public`, `ss.sum`,
+      `ss.reshape`, `ss.broadcast`: a `simp.pcall` on `P` computing on the
+      local shares.
+    - `ss.lt` becomes `ss.msb` of an `ss.sub`, and `ss.select %c, %a, %b`
+      `c * (a - b) + b` in ss ops, first.
+    - `ss.share`, `ss.reveal`, `ss.mul`, `ss.msb`, `ss.eq`: a call of the
+      two-party additive protocol of the library (`mplang.ss.a2.share.n<N>`,
+      `reveal`, `open`, `mul`; `lib/Protocols/ss_additive.mlir.in`; `msb`
+      and `eqz` of the difference, `lib/Protocols/ss_compare.mlir.in`). Protocols come in fixed
       sizes `N`, so the operands are flattened and padded with zeros to the
       next size the library ships, in party calls around the call, and the
       results cut back.
+    - `ss.trunc`: a party call per holder joined by `simp.converge`;
+      `ss.encode` and `ss.decode`: a party call of the value's holders.
+    - `ss.matmul`: both operands spread over M x K x N, multiplied element
+      by element in one call (or one per block of rows beyond the largest
+      size) and summed over K.
     - Products batch: the `ss.mul`s of one block with the same parties,
       none of which uses another's result, and whose results nothing uses
       before the last of them, run as one call on their operands laid end to
       end, placed at the last of them.
+    - Comparisons batch the same way, each kind on its own: the `ss.msb`s
+      (and so `ss.lt`s) of such a run are one `msb` call, its `ss.eq`s one
+      `eqz` call on their differences.
 
     The declarations the calls need are added (with `simp.link_name`) for
     linking (`--simp-link`, which `mplang-run` runs after this pass). Errors:
