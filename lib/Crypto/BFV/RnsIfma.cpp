@@ -60,7 +60,7 @@ MPLANG_IFMA void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n,
 
 MPLANG_IFMA void mulMod(const uint64_t *x, const uint64_t *y, size_t n,
                         uint64_t q, uint64_t *out) {
-  const SplitReducer red(q);
+  const DoubleMulMod red(q);
   for (size_t c = 0; c < n; c += 8)
     _mm512_storeu_si512(
         out + c, red.mul(_mm512_loadu_si512(x + c), _mm512_loadu_si512(y + c)));

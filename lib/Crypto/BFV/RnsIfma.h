@@ -28,7 +28,7 @@ void mulAccumulate(const uint64_t *x, const uint64_t *y, size_t n, uint64_t *lo,
 /// out[c] = (hi[c] 2^52 + lo[c]) mod q for sums of at most 16 products.
 void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n, uint64_t q,
                  uint64_t *out);
-/// out[c] = x[c] y[c] mod q for x, y below 2^50 (out may alias x or y).
+/// out[c] = x[c] y[c] mod q for x, y below q < 2^50 (out may alias x or y).
 void mulMod(const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
             uint64_t *out);
 /// out[c] = (x[c] + y[c]) mod q, or (x[c] - y[c]) mod q with `subtract`, for
