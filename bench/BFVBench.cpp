@@ -111,6 +111,13 @@ void registerAll() {
     f.ctx->dataBase().ntt(0).forward(f.scratch.data());
     benchmark::ClobberMemory();
   });
+  // The transform and product by a transformed plaintext of multiply-plain.
+  add("ntt_forward_mul", [](Fixture &f) {
+    f.ctx->dataBase().ntt(0).forward(f.x.polys[0].component(0),
+                                     f.scratch.data(),
+                                     f.prepared.ntt.component(0));
+    benchmark::ClobberMemory();
+  });
   add("ntt_inverse", [](Fixture &f) {
     f.ctx->dataBase().ntt(0).inverse(f.scratch.data());
     benchmark::ClobberMemory();

@@ -1,12 +1,16 @@
 //===- seal_hexl_bench.cpp - The SEAL (+ Intel HEXL) anchor timings -------===//
 //
-// Built by run_bfv_hexl_bench.sh against a user-provided SEAL; times the
-// operations bfv-bench times, with the same parameters (SEAL's BFVDefault
-// coefficient moduli, a 20-bit batching t), one thread. Prints one line per
-// operation: "<name> <n> <microseconds>", the fastest of `rounds` batches
-// (each batch's mean thread CPU time, as bfv-bench's cpu_time: on a loaded
-// machine wall time mostly measures the other jobs), plus the serialized
-// sizes of the ciphertext forms.
+// Built by run_bfv_hexl_bench.sh against a user-provided SEAL, with and
+// without HEXL; times the operations bfv-bench times, with the same
+// parameters (SEAL's BFVDefault coefficient moduli, a 20-bit batching t),
+// one thread. Prints one line per operation: "<name> <n> <microseconds>",
+// the fastest of `batches` batches (each batch's mean thread CPU time, as
+// bfv-bench's cpu_time: on a loaded machine wall time mostly measures the
+// other jobs), plus the serialized sizes of the ciphertext forms.
+//
+// Usage: seal-hexl-bench [batches] [operation] [n]
+// An operation or degree given times only that one, so that a driver can
+// interleave it with bfv-bench operation by operation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +19,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <sstream>
 #include <time.h>
@@ -30,21 +35,28 @@ double threadCpuUs() {
   return ts.tv_sec * 1e6 + ts.tv_nsec * 1e-3;
 }
 
+/// CPU time of `iters` calls.
+double batchUs(size_t iters, const std::function<void()> &body) {
+  double start = threadCpuUs();
+  for (size_t i = 0; i < iters; ++i)
+    body();
+  return threadCpuUs() - start;
+}
+
 /// Mean CPU time of one call over a batch of about 50 ms, fastest of
-/// `rounds`.
-double timeUs(int rounds, const std::function<void()> &body) {
+/// `batches`. The clock is read once per batch, as Google Benchmark does:
+/// the thread CPU clock is a system call, which costs about as much as the
+/// smallest operations.
+double timeUs(int batches, const std::function<void()> &body) {
   body(); // warm-up: first-touch of buffers and tables
+  size_t iters = 1;
+  double elapsed;
+  while ((elapsed = batchUs(iters, body)) < 5000)
+    iters *= 2;
+  iters = std::max<size_t>(1, iters * 50000 / elapsed);
   double best = 1e300;
-  for (int r = 0; r < rounds; ++r) {
-    size_t iters = 0;
-    double start = threadCpuUs(), elapsed = 0;
-    do {
-      body();
-      ++iters;
-      elapsed = threadCpuUs() - start;
-    } while (elapsed < 50000);
-    best = std::min(best, elapsed / iters);
-  }
+  for (int r = 0; r < batches; ++r)
+    best = std::min(best, batchUs(iters, body) / iters);
   return best;
 }
 
@@ -53,7 +65,8 @@ template <typename T> size_t savedSize(const T &object) {
   return object.save(s, compr_mode_type::none);
 }
 
-void run(size_t n, int rounds) {
+/// Times the operation `only` (every one when null) at degree n.
+void run(size_t n, int batches, const char *only) {
   EncryptionParameters parms(scheme_type::bfv);
   parms.set_poly_modulus_degree(n);
   parms.set_coeff_modulus(CoeffModulus::BFVDefault(n));
@@ -81,11 +94,21 @@ void run(size_t n, int rounds) {
   encryptor.encrypt(pt, y);
   eval.multiply(x, y, product);
   std::vector<uint64_t> decoded;
+  PublicKey pkOut;
+  RelinKeys rkOut;
+  GaloisKeys gkOut;
 
   auto report = [&](const char *name, const std::function<void()> &body) {
-    std::printf("%s %zu %.2f\n", name, n, timeUs(rounds, body));
+    if (only && std::strcmp(only, name) != 0)
+      return;
+    std::printf("%s %zu %.2f\n", name, n, timeUs(batches, body));
     std::fflush(stdout);
   };
+  report("keygen_secret", [&] { KeyGenerator fresh(context); });
+  report("keygen_public", [&] { keygen.create_public_key(pkOut); });
+  report("keygen_relin", [&] { keygen.create_relin_keys(rkOut); });
+  report("keygen_galois_step1",
+         [&] { keygen.create_galois_keys(std::vector<int>{1}, gkOut); });
   report("encode", [&] { encoder.encode(values, out); });
   report("decode", [&] { encoder.decode(pt, decoded); });
   report("encrypt", [&] { encryptor.encrypt(pt, result); });
@@ -95,11 +118,14 @@ void run(size_t n, int rounds) {
   });
   report("decrypt", [&] { decryptor.decrypt(x, out); });
   report("add", [&] { eval.add(x, y, result); });
+  report("add_plain", [&] { eval.add_plain(x, pt, result); });
   report("mul_plain", [&] { eval.multiply_plain(x, pt, result); });
   report("mul", [&] { eval.multiply(x, y, result); });
   report("relinearize", [&] { eval.relinearize(product, rk, result); });
   report("rotate_rows_1", [&] { eval.rotate_rows(x, 1, gk, result); });
   report("mod_switch", [&] { eval.mod_switch_to_next(x, result); });
+  if (only)
+    return;
 
   Ciphertext switched;
   eval.mod_switch_to_next(x, switched);
@@ -112,8 +138,11 @@ void run(size_t n, int rounds) {
 } // namespace
 
 int main(int argc, char **argv) {
-  int rounds = argc > 1 ? std::atoi(argv[1]) : 3;
+  int batches = argc > 1 ? std::atoi(argv[1]) : 3;
+  const char *only = argc > 2 ? argv[2] : nullptr;
+  size_t degree = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 0;
   for (size_t n : {4096, 8192})
-    run(n, rounds);
+    if (!degree || n == degree)
+      run(n, batches, only);
   return 0;
 }

@@ -173,6 +173,35 @@ TEST(BFVNttTest, BackendsAgree) {
       NttBackend::Scalar);
 }
 
+// The product by a factor in NTT form (multiply-plain's) on whichever
+// backend runs here, for primes up to the largest the vector path takes
+// (below 2^50) and beyond: the transform's values are chosen (as the
+// inverse transform of the wanted ones), so the products are known.
+TEST(BFVNttTest, ForwardTimesFactor) {
+  std::mt19937_64 rng(5);
+  const size_t n = 4096;
+  for (int bits : {20, 36, 49, 50, 60}) {
+    NttTables ntt(Modulus(generateNttPrimes(bits, n, 1)[0]), n);
+    const uint64_t q = ntt.modulus().value();
+    // (q - 1)^2 = 1, (q - 1) 2 = q - 2, 0 x = 0, then random products.
+    std::vector<uint64_t> evals(n, q - 1), factor(n, q - 1), want(n, 1);
+    factor[1] = 2;
+    want[1] = q - 2;
+    evals[2] = 0;
+    want[2] = 0;
+    for (size_t i = 3; i < n; ++i) {
+      evals[i] = rng() % q;
+      factor[i] = rng() % q;
+      want[i] = static_cast<uint64_t>(static_cast<unsigned __int128>(evals[i]) *
+                                      factor[i] % q);
+    }
+    std::vector<uint64_t> a = evals, out(n);
+    ntt.inverse(a.data());
+    ntt.forward(a.data(), out.data(), factor.data());
+    EXPECT_EQ(out, want) << "bits=" << bits;
+  }
+}
+
 TEST(BFVPrgTest, ChaCha20ZeroKeyVector) {
   // First keystream words for the all-zero key and nonce.
   Prg prg(Seed{});

@@ -1,6 +1,8 @@
 //===- BatchEncoder.cpp - SIMD slot encoding ------------------------------===//
 
 #include "mplang/Crypto/BFV/BatchEncoder.h"
+#include "NttIfma.h"
+#include "RnsIfma.h"
 #include "ScaledPlain.h"
 
 namespace mplang::crypto::bfv {
@@ -33,10 +35,16 @@ BatchEncoder::decode(const Plaintext &pt) const {
     return std::move(err);
   const size_t n = ctx->degree();
   const uint64_t t = ctx->plainModulus().value();
-  std::vector<uint64_t> evals = pt.coeffs;
-  ctx->plainNtt().forward(evals.data());
+  // Out of place into a reused buffer: no copy of the plaintext first.
+  thread_local std::vector<uint64_t> evals;
+  evals.resize(n);
+  ctx->plainNtt().forward(pt.coeffs.data(), evals.data());
   std::vector<int64_t> slots(n);
   const std::vector<uint32_t> &index = ctx->slotToNttIndex();
+  if (ifma::cpuSupported() && n % 8 == 0) {
+    ifma::gatherCentred(evals.data(), index.data(), n, t, slots.data());
+    return slots;
+  }
   for (size_t i = 0; i < n; ++i) {
     // A mask, not a branch: the comparison is a coin flip for random data.
     uint64_t v = evals[index[i]];

@@ -3,6 +3,7 @@
 #include "mplang/Crypto/BFV/Ntt.h"
 #include "IfmaOps.h"
 #include "NttIfma.h"
+#include "RnsIfma.h"
 
 #include <algorithm>
 #include <cassert>
@@ -51,8 +52,7 @@ NttTables::NttTables(const Modulus &q, size_t n)
   best = NttBackend::Avx512Ifma;
 }
 
-void NttTables::forwardIfma(const uint64_t *in, uint64_t *out,
-                            const uint64_t *factor) const {
+void NttTables::forwardIfma(const uint64_t *in, uint64_t *out) const {
   const ifma::Roots roots{rootValues.data(), rootQuot52.data()};
   size_t m = 1, t = n / 2;
   if (t < 16 && in != out)
@@ -63,13 +63,16 @@ void NttTables::forwardIfma(const uint64_t *in, uint64_t *out,
     ifma::forwardTwoStages(from, out, m, t, q.value(), roots);
   for (; t >= 8; m <<= 1, t >>= 1)
     ifma::forwardStage(out, m, t, q.value(), roots);
-  ifma::forwardLastStages(out, n, q.value(), roots, factor);
+  ifma::forwardLastStages(out, n, q.value(), roots);
 }
 
 void NttTables::forward(const uint64_t *in, uint64_t *out,
                         const uint64_t *factor) const {
   if (best == NttBackend::Avx512Ifma) {
-    forwardIfma(in, out, factor);
+    forwardIfma(in, out);
+    // A pass of its own: fused into the last stages, the product was slower.
+    if (factor)
+      ifma::mulMod(out, factor, n, q.value(), out);
     return;
   }
   if (in != out)
@@ -86,7 +89,7 @@ void NttTables::forward(uint64_t *a, NttBackend backend) const {
   const bool vector =
       backend == NttBackend::Avx512Ifma && best == NttBackend::Avx512Ifma;
   if (vector) {
-    forwardIfma(a, a, nullptr);
+    forwardIfma(a, a);
     return;
   }
   size_t t = n;

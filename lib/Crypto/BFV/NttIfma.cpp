@@ -15,8 +15,9 @@
 namespace mplang::crypto::bfv::ifma {
 
 bool cpuSupported() {
-  static const bool supported =
-      __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512ifma");
+  static const bool supported = __builtin_cpu_supports("avx512f") &&
+                                __builtin_cpu_supports("avx512dq") &&
+                                __builtin_cpu_supports("avx512ifma");
   return supported;
 }
 
@@ -82,12 +83,11 @@ MPLANG_IFMA inline void forEachButterfly(uint64_t *a, size_t groups, size_t t,
 
 /// The three stages of distance 4, 2, 1 (`forward`) or 1, 2, 4 in one pass:
 /// each 16 values stay in two registers, permuted from one stage's x and y
-/// lanes into the next one's. Calls `butterfly(x, y, w, wq, t)`, and
-/// `finish(v, c)` on the 8 results from index c before they are stored.
-template <typename Butterfly, typename Finish>
-MPLANG_IFMA inline void
-smallStagesInOnePass(uint64_t *a, size_t n, bool forward, Roots roots,
-                     Butterfly butterfly, Finish finish) {
+/// lanes into the next one's. Calls `butterfly(x, y, w, wq, t)`.
+template <typename Butterfly>
+MPLANG_IFMA inline void smallStagesInOnePass(uint64_t *a, size_t n,
+                                             bool forward, Roots roots,
+                                             Butterfly butterfly) {
   const size_t ts[3] = {forward ? size_t(4) : 1, 2, forward ? size_t(1) : 4};
   const SmallStages p = smallStages(ts);
   for (size_t k = 0; k < n; k += 16) {
@@ -106,10 +106,8 @@ smallStagesInOnePass(uint64_t *a, size_t n, bool forward, Roots roots,
       lo = vx;
       hi = vy;
     }
-    _mm512_storeu_si512(a + k,
-                        finish(_mm512_permutex2var_epi64(lo, p.a, hi), k));
-    _mm512_storeu_si512(a + k + 8,
-                        finish(_mm512_permutex2var_epi64(lo, p.b, hi), k + 8));
+    _mm512_storeu_si512(a + k, _mm512_permutex2var_epi64(lo, p.a, hi));
+    _mm512_storeu_si512(a + k + 8, _mm512_permutex2var_epi64(lo, p.b, hi));
   }
 }
 
@@ -164,9 +162,8 @@ MPLANG_IFMA void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q,
 }
 
 MPLANG_IFMA void forwardLastStages(uint64_t *a, size_t n, uint64_t q,
-                                   Roots roots, const uint64_t *factor) {
+                                   Roots roots) {
   const __m512i vq = _mm512_set1_epi64(q), twoQ = _mm512_set1_epi64(2 * q);
-  const SplitReducer red(q);
   smallStagesInOnePass(
       a, n, /*forward=*/true, roots,
       [&](__m512i &x, __m512i &y, __m512i w, __m512i wq, size_t t) MPLANG_IFMA {
@@ -175,9 +172,6 @@ MPLANG_IFMA void forwardLastStages(uint64_t *a, size_t n, uint64_t q,
           x = reduceOnce(reduceOnce(x, twoQ), vq);
           y = reduceOnce(reduceOnce(y, twoQ), vq);
         }
-      },
-      [&](__m512i v, size_t c) MPLANG_IFMA {
-        return factor ? red.mul(v, _mm512_loadu_si512(factor + c)) : v;
       });
 }
 
@@ -216,8 +210,7 @@ MPLANG_IFMA void inverseFirstStages(uint64_t *a, size_t n, uint64_t q,
   smallStagesInOnePass(
       a, n, /*forward=*/false, roots,
       [&](__m512i &x, __m512i &y, __m512i w, __m512i wq, size_t)
-          MPLANG_IFMA { gsButterfly(x, y, w, wq, vq, twoQ); },
-      [](__m512i v, size_t) MPLANG_IFMA { return v; });
+          MPLANG_IFMA { gsButterfly(x, y, w, wq, vq, twoQ); });
 }
 
 MPLANG_IFMA void inverseTwoStages(uint64_t *a, size_t h, size_t t, uint64_t q,

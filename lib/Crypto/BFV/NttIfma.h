@@ -24,10 +24,8 @@ struct Roots {
 /// Cooley-Tukey stage: m groups of butterfly distance t >= 8 (2 m t = n),
 /// values in [0, 4q).
 void forwardStage(uint64_t *a, size_t m, size_t t, uint64_t q, Roots roots);
-/// The stages of distance 4, 2 and 1 in one pass; outputs in [0, q), times
-/// `factor` (below q) pointwise unless it is null.
-void forwardLastStages(uint64_t *a, size_t n, uint64_t q, Roots roots,
-                       const uint64_t *factor);
+/// The stages of distance 4, 2 and 1 in one pass; outputs in [0, q).
+void forwardLastStages(uint64_t *a, size_t n, uint64_t q, Roots roots);
 /// Stages (m, t) and (2m, t/2) in one pass over memory, for t >= 16, from
 /// `in` to `out` (which may be `in`).
 void forwardTwoStages(const uint64_t *in, uint64_t *out, size_t m, size_t t,

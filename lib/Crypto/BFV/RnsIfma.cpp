@@ -60,7 +60,7 @@ MPLANG_IFMA void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n,
 
 MPLANG_IFMA void mulMod(const uint64_t *x, const uint64_t *y, size_t n,
                         uint64_t q, uint64_t *out) {
-  const SplitReducer red(q);
+  const DoubleMulMod red(q);
   for (size_t c = 0; c < n; c += 8)
     _mm512_storeu_si512(
         out + c, red.mul(_mm512_loadu_si512(x + c), _mm512_loadu_si512(y + c)));
@@ -158,6 +158,18 @@ MPLANG_IFMA bool allBelow(const uint64_t *x, size_t n, uint64_t bound) {
   for (size_t c = 0; c < n; c += 8)
     above |= _mm512_cmpge_epu64_mask(_mm512_loadu_si512(x + c), b);
   return !above;
+}
+
+MPLANG_IFMA void gatherCentred(const uint64_t *x, const uint32_t *index,
+                               size_t n, uint64_t t, int64_t *out) {
+  const __m512i vt = _mm512_set1_epi64(t), half = _mm512_set1_epi64(t / 2);
+  for (size_t c = 0; c < n; c += 8) {
+    __m512i v = _mm512_mask_i32gather_epi64(
+        _mm512_setzero_si512(), 0xff,
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(index + c)), x, 8);
+    v = _mm512_mask_sub_epi64(v, _mm512_cmpgt_epu64_mask(v, half), v, vt);
+    _mm512_storeu_si512(out + c, v);
+  }
 }
 
 MPLANG_IFMA void reduceSmall(const uint64_t *x, size_t n, uint64_t q,

@@ -28,7 +28,7 @@ void mulAccumulate(const uint64_t *x, const uint64_t *y, size_t n, uint64_t *lo,
 /// out[c] = (hi[c] 2^52 + lo[c]) mod q for sums of at most 16 products.
 void reduceSplit(const uint64_t *lo, const uint64_t *hi, size_t n, uint64_t q,
                  uint64_t *out);
-/// out[c] = x[c] y[c] mod q for x, y below 2^50 (out may alias x or y).
+/// out[c] = x[c] y[c] mod q for x, y below q < 2^50 (out may alias x or y).
 void mulMod(const uint64_t *x, const uint64_t *y, size_t n, uint64_t q,
             uint64_t *out);
 /// out[c] = (x[c] + y[c]) mod q, or (x[c] - y[c]) mod q with `subtract`, for
@@ -54,6 +54,10 @@ void liftCentred(const uint64_t *x, size_t n, uint64_t t, uint64_t q,
                  uint64_t *out);
 /// Whether x[c] < bound for all c < n (only AVX-512F; n a multiple of 8).
 bool allBelow(const uint64_t *x, size_t n, uint64_t bound);
+/// out[c] = x[index[c]], minus t above t / 2: the centred values of a
+/// permutation (only AVX-512F; n a multiple of 8).
+void gatherCentred(const uint64_t *x, const uint32_t *index, size_t n,
+                   uint64_t t, int64_t *out);
 /// out[c] = x[c] mod q for x below 2^52.
 void reduceSmall(const uint64_t *x, size_t n, uint64_t q, uint64_t *out);
 

@@ -47,13 +47,12 @@ public:
   void inverse(uint64_t *a, NttBackend backend) const;
   /// Out of place, which saves a copy when the input must be kept (`in`
   /// may be `out`), and times `factor` (NTT form, below q) pointwise unless
-  /// it is null, in the same last pass.
+  /// it is null.
   void forward(const uint64_t *in, uint64_t *out,
                const uint64_t *factor = nullptr) const;
 
 private:
-  void forwardIfma(const uint64_t *in, uint64_t *out,
-                   const uint64_t *factor) const;
+  void forwardIfma(const uint64_t *in, uint64_t *out) const;
 
   Modulus q;
   size_t n;
