@@ -8,8 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Crypto/BFV/Encryptor.h"
-#include "mplang/Runtime/BFVValues.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Dialects/BFV/BFVRuntime.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
 #include "mplang/Runtime/Npy.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -49,7 +50,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   dir = argv[1];
-  registerBFVLoaders();
+  registerBFVValueTypes();
 
   std::vector<std::pair<std::string, Value>> values = {
       {"absent", Value::absent()},

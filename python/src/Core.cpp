@@ -12,6 +12,7 @@
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Driver/Program.h"
 #include "mplang/Runtime/Plan.h"
 #include "mplang/Runtime/TypeConversion.h"
@@ -38,6 +39,8 @@ static MLIRContext &getContext() {
   static MLIRContext *context = [] {
     DialectRegistry registry;
     registerAllDialects(registry);
+    // Arguments are checked against types of every dialect.
+    registerAllValueTypes();
     auto *ctx = new MLIRContext(registry);
     ctx->loadAllAvailableDialects();
     return ctx;

@@ -1,9 +1,10 @@
 //===- BFVValuesTest.cpp - BFV objects as message bytes ---------*- C++ -*-===//
 
-#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
 #include "mplang/Crypto/BFV/Evaluator.h"
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
+#include "mplang/Runtime/Dialects/BFV/BFVRuntime.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/TypeConversion.h"
 
@@ -21,7 +22,7 @@ namespace {
 class BFVValuesTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    registerBFVLoaders();
+    registerBFVValueTypes();
     ASSERT_TRUE(
         getBFVContext(4096, bfv::kDefaultPlainModulus, {36, 36, 37}, ctx)
             .isOk());

@@ -1,7 +1,8 @@
 //===- CryptoValuesTest.cpp - crypto objects as message bytes ---*- C++ -*-===//
 
-#include "mplang/Runtime/CryptoValues.h"
+#include "mplang/Runtime/Dialects/Crypto/CryptoValues.h"
 #include "mplang/Dialect/Crypto/IR/CryptoDialect.h"
+#include "mplang/Runtime/Dialects/Crypto/CryptoRuntime.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/TypeConversion.h"
 
@@ -17,7 +18,7 @@ namespace {
 class CryptoValuesTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    registerCryptoLoaders();
+    registerCryptoValueTypes();
     ctx.loadDialect<mlir::crypto::CryptoDialect>();
   }
 

@@ -9,7 +9,7 @@
 #include "mplang/Crypto/BFV/BatchEncoder.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
 #include "mplang/Crypto/BFV/Serialization.h"
-#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
 #include "mplang/Runtime/Serialize.h"
 
 #include "gtest/gtest.h"

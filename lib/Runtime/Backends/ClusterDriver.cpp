@@ -3,6 +3,7 @@
 #include "mplang/Runtime/Backends/ClusterDriver.h"
 #include "LocalCluster.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
@@ -386,7 +387,7 @@ StatusOr<RunResult>
 mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
                            const std::vector<std::vector<Value>> &args) {
   // Results are decoded as the objects the kernels make.
-  KernelRegistry::registerDefaultOpaqueLoaders();
+  mplang::registerAllValueTypes();
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;
   MPLANG_RETURN_IF_ERROR(

@@ -8,10 +8,10 @@
 
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Cluster/Mains.h"
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
 #include "mplang/Runtime/FormatValue.h"
-#include "mplang/Runtime/Kernel.h"
 #include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/Serialize.h"
 
@@ -120,7 +120,7 @@ int mplang::rt::fetchMain(int argc, char **argv) {
     return fail(bytes.status().message());
   // A file is stored as it was written (.npy, or a serialized object); a
   // memory object comes as a serialized value, maybe of the kernels' kinds.
-  KernelRegistry::registerDefaultOpaqueLoaders();
+  mplang::registerAllValueTypes();
   Value value;
   Status parsed = llvm::StringRef(*bytes).starts_with("\x93NUMPY")
                       ? parseNpy(*bytes, value)
