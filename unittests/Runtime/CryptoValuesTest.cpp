@@ -11,7 +11,6 @@
 #include "gtest/gtest.h"
 
 using namespace mplang::rt;
-namespace lib = mplang::crypto;
 
 namespace {
 
@@ -28,12 +27,13 @@ protected:
 
   /// Points k * G for k = 1, 2, ... in a batch of `shape`.
   Value pointBatch(llvm::ArrayRef<int64_t> shape, size_t count) {
-    std::vector<lib::Point> points;
+    std::vector<mplang::crypto::Point> points;
     for (size_t i = 0; i < count; ++i) {
-      lib::Scalar k{};
+      mplang::crypto::Scalar k{};
       k[31] = uint8_t(i + 1);
-      points.push_back(lib::newPoint());
-      EXPECT_FALSE(bool(lib::mulPoint(k, nullptr, points.back().get())));
+      points.push_back(mplang::crypto::newPoint());
+      EXPECT_FALSE(
+          bool(mplang::crypto::mulPoint(k, nullptr, points.back().get())));
     }
     return Value::opaque(std::make_shared<PointArray>(shape, std::move(points)));
   }

@@ -13,8 +13,6 @@
 
 using namespace mplang::rt;
 using mplang::crypto::bfv::ContextPtr;
-namespace bfv = mplang::crypto::bfv;
-namespace bfvir = mlir::bfv;
 
 namespace {
 
@@ -23,11 +21,11 @@ using Results = llvm::MutableArrayRef<Value>;
 
 /// The context of the parameter set all of `op`'s bfv types share.
 FailureOr<ContextPtr> opContext(Operation *op) {
-  bfvir::ParamsAttr params;
+  mlir::bfv::ParamsAttr params;
   for (mlir::Type type : op->getResultTypes())
-    params = params ? params : bfvir::getParams(type);
+    params = params ? params : mlir::bfv::getParams(type);
   for (mlir::Type type : op->getOperandTypes())
-    params = params ? params : bfvir::getParams(type);
+    params = params ? params : mlir::bfv::getParams(type);
   if (!params)
     return op->emitOpError("has no bfv type to take parameters from");
   llvm::SmallVector<int> bits(params.getCoeffModulusBits());
@@ -42,7 +40,7 @@ FailureOr<ContextPtr> opContext(Operation *op) {
 /// The value in operand `i`, checked to be of kind T and of the op's
 /// parameters (a peer may send anything).
 template <typename T>
-Status getArg(Args args, unsigned i, const bfv::Context &ctx,
+Status getArg(Args args, unsigned i, const mplang::crypto::bfv::Context &ctx,
               const BFVValue<T> *&out) {
   const Value &arg = args[i];
   llvm::StringRef kind = BFVValue<T>::kindName();
@@ -60,7 +58,8 @@ Status getArg(Args args, unsigned i, const bfv::Context &ctx,
 
 /// The library object in operand `i`, checked as above.
 template <typename T>
-Status getArg(Args args, unsigned i, const bfv::Context &ctx, const T *&out) {
+Status getArg(Args args, unsigned i, const mplang::crypto::bfv::Context &ctx,
+              const T *&out) {
   const BFVValue<T> *value = nullptr;
   Status s = getArg(args, i, ctx, value);
   if (s.isOk())
@@ -70,7 +69,8 @@ Status getArg(Args args, unsigned i, const bfv::Context &ctx, const T *&out) {
 
 /// getArg for operands 0, 1, ... in order; stops at the first error.
 template <typename... T>
-Status getArgs(Args args, const bfv::Context &ctx, const T *&...out) {
+Status getArgs(Args args, const mplang::crypto::bfv::Context &ctx,
+               const T *&...out) {
   Status s = Status::ok();
   unsigned i = 0;
   (void(s.isOk() && !(s = getArg(args, i++, ctx, out)).isOk()), ...);
@@ -106,8 +106,8 @@ template <typename Make> KernelFactory heavy(Make make) {
 void registerKeyKernels(KernelRegistry &r) {
   r.add("bfv.keygen", heavy([](Operation *, ContextPtr ctx) {
           return [ctx](Args, Results results) -> Status {
-            llvm::Expected<bfv::KeyGenerator> gen =
-                bfv::KeyGenerator::create(ctx);
+            llvm::Expected<mplang::crypto::bfv::KeyGenerator> gen =
+                mplang::crypto::bfv::KeyGenerator::create(ctx);
             if (!gen)
               return Status::error(llvm::toString(gen.takeError()));
             results[1] = wrap(ctx, gen->secretKey());
@@ -116,22 +116,24 @@ void registerKeyKernels(KernelRegistry &r) {
         }));
   r.add("bfv.make_relin_keys", heavy([](Operation *, ContextPtr ctx) {
           return [ctx](Args args, Results results) {
-            const bfv::SecretKey *sk = nullptr;
+            const mplang::crypto::bfv::SecretKey *sk = nullptr;
             if (Status s = getArg(args, 0, *ctx, sk); !s.isOk())
               return s;
-            return store(ctx, bfv::KeyGenerator(ctx, *sk).createRelinKeys(),
-                         results[0]);
+            return store(
+                ctx,
+                mplang::crypto::bfv::KeyGenerator(ctx, *sk).createRelinKeys(),
+                results[0]);
           };
         }));
   r.add("bfv.make_galois_keys", heavy([](Operation *op, ContextPtr ctx) {
           std::optional<llvm::SmallVector<int64_t>> steps;
-          if (auto attr = cast<bfvir::MakeGaloisKeysOp>(op).getSteps())
+          if (auto attr = cast<mlir::bfv::MakeGaloisKeysOp>(op).getSteps())
             steps.emplace(*attr);
           return [ctx, steps](Args args, Results results) {
-            const bfv::SecretKey *sk = nullptr;
+            const mplang::crypto::bfv::SecretKey *sk = nullptr;
             if (Status s = getArg(args, 0, *ctx, sk); !s.isOk())
               return s;
-            bfv::KeyGenerator gen(ctx, *sk);
+            mplang::crypto::bfv::KeyGenerator gen(ctx, *sk);
             return store(ctx,
                          steps ? gen.createGaloisKeys(*steps)
                                : gen.createGaloisKeys(),
@@ -140,7 +142,7 @@ void registerKeyKernels(KernelRegistry &r) {
         }));
   r.add("bfv.create_encoder", heavy([](Operation *, ContextPtr ctx) {
           return [ctx](Args, Results results) {
-            results[0] = wrap(ctx, bfv::BatchEncoder(ctx));
+            results[0] = wrap(ctx, mplang::crypto::bfv::BatchEncoder(ctx));
             return Status::ok();
           };
         }));
@@ -169,7 +171,7 @@ void registerEncodingKernels(KernelRegistry &r) {
     auto type = cast<mlir::RankedTensorType>(op->getOperand(0).getType());
     bool isUnsigned = type.getElementType().isUnsignedInteger();
     return [ctx, isUnsigned](Args args, Results results) {
-      const bfv::BatchEncoder *encoder = nullptr;
+      const mplang::crypto::bfv::BatchEncoder *encoder = nullptr;
       if (Status s = requireTensors(args.take_front()); !s.isOk())
         return s;
       if (Status s = getArg(args, 1, *ctx, encoder); !s.isOk())
@@ -191,8 +193,8 @@ void registerEncodingKernels(KernelRegistry &r) {
   r.add("bfv.decode", heavy([](Operation *op, ContextPtr ctx) {
           TensorLayout layout = *getLayout(op->getResult(0).getType());
           return [ctx, layout](Args args, Results results) {
-            const bfv::Plaintext *pt = nullptr;
-            const bfv::BatchEncoder *encoder = nullptr;
+            const mplang::crypto::bfv::Plaintext *pt = nullptr;
+            const mplang::crypto::bfv::BatchEncoder *encoder = nullptr;
             if (Status s = getArgs(args, *ctx, pt, encoder); !s.isOk())
               return s;
             llvm::Expected<std::vector<int64_t>> slots = encoder->decode(*pt);
@@ -230,39 +232,49 @@ KernelFactory onTwo(Make make) {
 }
 
 void registerEncryptionKernels(KernelRegistry &r) {
-  r.add("bfv.encrypt",
-        onTwo<bfv::Plaintext, BFVPublicKey>([](Operation *, ContextPtr) {
-          return [](const bfv::Plaintext &pt, const BFVPublicKey &pk) {
-            return encryptorOf(pk).encrypt(pt);
-          };
-        }));
+  r.add("bfv.encrypt", onTwo<mplang::crypto::bfv::Plaintext, BFVPublicKey>(
+                           [](Operation *, ContextPtr) {
+                             return [](const mplang::crypto::bfv::Plaintext &pt,
+                                       const BFVPublicKey &pk) {
+                               return encryptorOf(pk).encrypt(pt);
+                             };
+                           }));
   r.add("bfv.encrypt_symmetric",
-        onTwo<bfv::Plaintext, BFVSecretKey>([](Operation *, ContextPtr) {
-          return [](const bfv::Plaintext &pt, const BFVSecretKey &sk) {
-            return symmetricEncryptorOf(sk).encrypt(pt);
-          };
-        }));
-  r.add("bfv.sanitize",
-        onTwo<bfv::Ciphertext, BFVPublicKey>([](Operation *, ContextPtr) {
-          return [](const bfv::Ciphertext &ct, const BFVPublicKey &pk) {
-            return encryptorOf(pk).sanitize(ct);
-          };
-        }));
-  r.add("bfv.decrypt",
-        onTwo<bfv::Ciphertext, BFVSecretKey>([](Operation *, ContextPtr) {
-          return [](const bfv::Ciphertext &ct, const BFVSecretKey &sk) {
-            return decryptorOf(sk).decrypt(ct);
-          };
-        }));
+        onTwo<mplang::crypto::bfv::Plaintext, BFVSecretKey>(
+            [](Operation *, ContextPtr) {
+              return [](const mplang::crypto::bfv::Plaintext &pt,
+                        const BFVSecretKey &sk) {
+                return symmetricEncryptorOf(sk).encrypt(pt);
+              };
+            }));
+  r.add("bfv.sanitize", onTwo<mplang::crypto::bfv::Ciphertext, BFVPublicKey>(
+                            [](Operation *, ContextPtr) {
+                              return
+                                  [](const mplang::crypto::bfv::Ciphertext &ct,
+                                     const BFVPublicKey &pk) {
+                                    return encryptorOf(pk).sanitize(ct);
+                                  };
+                            }));
+  r.add("bfv.decrypt", onTwo<mplang::crypto::bfv::Ciphertext, BFVSecretKey>(
+                           [](Operation *, ContextPtr) {
+                             return
+                                 [](const mplang::crypto::bfv::Ciphertext &ct,
+                                    const BFVSecretKey &sk) {
+                                   return decryptorOf(sk).decrypt(ct);
+                                 };
+                           }));
 }
 
-using Result = llvm::Expected<bfv::Ciphertext>;
-using CtCt = Result (bfv::Evaluator::*)(const bfv::Ciphertext &,
-                                        const bfv::Ciphertext &) const;
-using CtPt = Result (bfv::Evaluator::*)(const bfv::Ciphertext &,
-                                        const bfv::Plaintext &) const;
-using PtCt = Result (bfv::Evaluator::*)(const bfv::Plaintext &,
-                                        const bfv::Ciphertext &) const;
+using Result = llvm::Expected<mplang::crypto::bfv::Ciphertext>;
+using CtCt = Result (mplang::crypto::bfv::Evaluator::*)(
+    const mplang::crypto::bfv::Ciphertext &,
+    const mplang::crypto::bfv::Ciphertext &) const;
+using CtPt = Result (mplang::crypto::bfv::Evaluator::*)(
+    const mplang::crypto::bfv::Ciphertext &,
+    const mplang::crypto::bfv::Plaintext &) const;
+using PtCt = Result (mplang::crypto::bfv::Evaluator::*)(
+    const mplang::crypto::bfv::Plaintext &,
+    const mplang::crypto::bfv::Ciphertext &) const;
 
 /// A binary op on ciphertexts and plaintexts; the operand kinds are static.
 /// Without `ptCt`, the op commutes and a plaintext lhs swaps with the rhs.
@@ -272,11 +284,12 @@ KernelFactory binary(CtCt ctCt, CtPt ctPt, PtCt ptCt = nullptr,
                      bool prepared = false) {
   return heavy([=](Operation *op, ContextPtr ctx) {
     auto isCipher = [&](unsigned i) {
-      return mlir::isa<bfvir::CiphertextType>(op->getOperand(i).getType());
+      return mlir::isa<mlir::bfv::CiphertextType>(op->getOperand(i).getType());
     };
     bool lhsCipher = isCipher(0), rhsCipher = isCipher(1);
-    return [=, ev = bfv::Evaluator(ctx)](Args args, Results results) {
-      const bfv::Ciphertext *ca = nullptr, *cb = nullptr;
+    return [=, ev = mplang::crypto::bfv::Evaluator(ctx)](Args args,
+                                                         Results results) {
+      const mplang::crypto::bfv::Ciphertext *ca = nullptr, *cb = nullptr;
       const BFVPlaintext *pa = nullptr, *pb = nullptr;
       Status s =
           lhsCipher ? getArg(args, 0, *ctx, ca) : getArg(args, 0, *ctx, pa);
@@ -288,9 +301,10 @@ KernelFactory binary(CtCt ctCt, CtPt ctPt, PtCt ptCt = nullptr,
         return store(ctx, (ev.*ctCt)(*ca, *cb), results[0]);
       if (pa && ptCt)
         return store(ctx, (ev.*ptCt)(pa->get(), *cb), results[0]);
-      const bfv::Ciphertext &ct = ca ? *ca : *cb;
+      const mplang::crypto::bfv::Ciphertext &ct = ca ? *ca : *cb;
       const BFVPlaintext &pt = pb ? *pb : *pa;
-      if (const bfv::PreparedPlaintext *p = prepared ? preparedOf(pt) : nullptr)
+      if (const mplang::crypto::bfv::PreparedPlaintext *p =
+              prepared ? preparedOf(pt) : nullptr)
         return store(ctx, ev.mulPlain(ct, *p), results[0]);
       return store(ctx, (ev.*ctPt)(ct, pt.get()), results[0]);
     };
@@ -298,19 +312,21 @@ KernelFactory binary(CtCt ctCt, CtPt ctPt, PtCt ptCt = nullptr,
 }
 
 void registerEvaluationKernels(KernelRegistry &r) {
-  using E = bfv::Evaluator;
+  using E = mplang::crypto::bfv::Evaluator;
   r.add("bfv.add", binary(&E::add, &E::addPlain));
   r.add("bfv.sub", binary(&E::sub, &E::subPlain, &E::subFromPlain));
   r.add("bfv.mul", binary(&E::mul, &E::mulPlain, nullptr, /*prepared=*/true));
-  using Ct = bfv::Ciphertext;
+  using Ct = mplang::crypto::bfv::Ciphertext;
   r.add("bfv.relinearize",
-        onTwo<Ct, bfv::RelinKeys>([](Operation *, ContextPtr ctx) {
-          return [ev = E(ctx)](const Ct &ct, const bfv::RelinKeys &rk) {
-            return ev.relinearize(ct, rk);
-          };
-        }));
+        onTwo<Ct, mplang::crypto::bfv::RelinKeys>(
+            [](Operation *, ContextPtr ctx) {
+              return [ev = E(ctx)](const Ct &ct,
+                                   const mplang::crypto::bfv::RelinKeys &rk) {
+                return ev.relinearize(ct, rk);
+              };
+            }));
   r.add("bfv.mod_switch", heavy([](Operation *op, ContextPtr ctx) {
-          auto drop = size_t(cast<bfvir::ModSwitchOp>(op).getDrop());
+          auto drop = size_t(cast<mlir::bfv::ModSwitchOp>(op).getDrop());
           return [ctx, drop, ev = E(ctx)](Args args, Results results) {
             const Ct *ct = nullptr;
             if (Status s = getArg(args, 0, *ctx, ct); !s.isOk())
@@ -319,21 +335,25 @@ void registerEvaluationKernels(KernelRegistry &r) {
           };
         }));
   r.add("bfv.rotate",
-        onTwo<Ct, bfv::GaloisKeys>([](Operation *op, ContextPtr ctx) {
-          auto step = int64_t(cast<bfvir::RotateOp>(op).getSteps());
-          return [step, ev = E(ctx)](const Ct &ct,
-                                     const bfv::GaloisKeys &gk) -> Result {
-            if (step == 0)
-              return ct;
-            return ev.rotateRows(ct, step, gk);
-          };
-        }));
+        onTwo<Ct, mplang::crypto::bfv::GaloisKeys>(
+            [](Operation *op, ContextPtr ctx) {
+              auto step = int64_t(cast<mlir::bfv::RotateOp>(op).getSteps());
+              return [step, ev = E(ctx)](
+                         const Ct &ct,
+                         const mplang::crypto::bfv::GaloisKeys &gk) -> Result {
+                if (step == 0)
+                  return ct;
+                return ev.rotateRows(ct, step, gk);
+              };
+            }));
   r.add("bfv.rotate_columns",
-        onTwo<Ct, bfv::GaloisKeys>([](Operation *, ContextPtr ctx) {
-          return [ev = E(ctx)](const Ct &ct, const bfv::GaloisKeys &gk) {
-            return ev.rotateColumns(ct, gk);
-          };
-        }));
+        onTwo<Ct, mplang::crypto::bfv::GaloisKeys>(
+            [](Operation *, ContextPtr ctx) {
+              return [ev = E(ctx)](const Ct &ct,
+                                   const mplang::crypto::bfv::GaloisKeys &gk) {
+                return ev.rotateColumns(ct, gk);
+              };
+            }));
 }
 
 } // namespace

@@ -17,7 +17,6 @@
 
 using namespace mplang::rt;
 using mplang::crypto::bfv::ContextPtr;
-namespace bfv = mplang::crypto::bfv;
 
 namespace {
 /// Contexts of the parameter sets used last, most recent first. Bounded:
@@ -49,7 +48,8 @@ Status mplang::rt::getBFVContext(uint64_t n, uint64_t t,
     return Status::ok();
   }
   // Context::create checks the parameters before it allocates anything.
-  llvm::Expected<ContextPtr> created = bfv::Context::create(n, t, coeffBits);
+  llvm::Expected<ContextPtr> created =
+      mplang::crypto::bfv::Context::create(n, t, coeffBits);
   if (!created)
     return Status::error("invalid BFV parameters: " +
                          llvm::toString(created.takeError()));
@@ -85,11 +85,11 @@ template <typename T> bool readRaw(llvm::StringRef &bytes, T &v) {
   return true;
 }
 
-std::string paramsHeader(const bfv::Context &ctx) {
+std::string paramsHeader(const mplang::crypto::bfv::Context &ctx) {
   std::string out;
   appendRaw(out, uint32_t(ctx.degree()));
   appendRaw(out, ctx.plainModulus().value());
-  const bfv::RnsBase &primes = ctx.keyBase();
+  const mplang::crypto::bfv::RnsBase &primes = ctx.keyBase();
   appendRaw(out, uint8_t(primes.size()));
   for (size_t i = 0; i < primes.size(); ++i)
     appendRaw(out, uint8_t(primes.modulus(i).bits()));
@@ -110,11 +110,13 @@ Status readParams(llvm::StringRef &bytes, ContextPtr &ctx) {
 }
 
 /// Kinds the library serializes itself.
-template <typename T, llvm::Expected<T> (*Load)(const bfv::Context &,
-                                                llvm::ArrayRef<uint8_t>)>
+template <typename T,
+          llvm::Expected<T> (*Load)(const mplang::crypto::bfv::Context &,
+                                    llvm::ArrayRef<uint8_t>)>
 struct LibraryCodec {
-  static std::vector<uint8_t> save(const bfv::Context &ctx, const T &object) {
-    return bfv::serialize(ctx, object);
+  static std::vector<uint8_t> save(const mplang::crypto::bfv::Context &ctx,
+                                   const T &object) {
+    return mplang::crypto::bfv::serialize(ctx, object);
   }
   static llvm::Expected<T> load(const ContextPtr &ctx,
                                 llvm::ArrayRef<uint8_t> data) {
@@ -124,62 +126,67 @@ struct LibraryCodec {
 
 template <typename T> struct Codec;
 template <>
-struct Codec<bfv::PublicKey>
-    : LibraryCodec<bfv::PublicKey, bfv::deserializePublicKey> {
+struct Codec<mplang::crypto::bfv::PublicKey>
+    : LibraryCodec<mplang::crypto::bfv::PublicKey,
+                   mplang::crypto::bfv::deserializePublicKey> {
   static constexpr const char *kind = "bfv.public_key";
 };
 template <>
-struct Codec<bfv::SecretKey>
-    : LibraryCodec<bfv::SecretKey, bfv::deserializeSecretKey> {
+struct Codec<mplang::crypto::bfv::SecretKey>
+    : LibraryCodec<mplang::crypto::bfv::SecretKey,
+                   mplang::crypto::bfv::deserializeSecretKey> {
   static constexpr const char *kind = "bfv.secret_key";
 };
 template <>
-struct Codec<bfv::RelinKeys>
-    : LibraryCodec<bfv::RelinKeys, bfv::deserializeRelinKeys> {
+struct Codec<mplang::crypto::bfv::RelinKeys>
+    : LibraryCodec<mplang::crypto::bfv::RelinKeys,
+                   mplang::crypto::bfv::deserializeRelinKeys> {
   static constexpr const char *kind = "bfv.relin_key";
 };
 template <>
-struct Codec<bfv::GaloisKeys>
-    : LibraryCodec<bfv::GaloisKeys, bfv::deserializeGaloisKeys> {
+struct Codec<mplang::crypto::bfv::GaloisKeys>
+    : LibraryCodec<mplang::crypto::bfv::GaloisKeys,
+                   mplang::crypto::bfv::deserializeGaloisKeys> {
   static constexpr const char *kind = "bfv.galois_key";
 };
 template <>
-struct Codec<bfv::Ciphertext>
-    : LibraryCodec<bfv::Ciphertext, bfv::deserializeCiphertext> {
+struct Codec<mplang::crypto::bfv::Ciphertext>
+    : LibraryCodec<mplang::crypto::bfv::Ciphertext,
+                   mplang::crypto::bfv::deserializeCiphertext> {
   static constexpr const char *kind = "bfv.ciphertext";
 };
 
 /// An encoder is its parameters alone.
-template <> struct Codec<bfv::BatchEncoder> {
+template <> struct Codec<mplang::crypto::bfv::BatchEncoder> {
   static constexpr const char *kind = "bfv.encoder";
-  static std::vector<uint8_t> save(const bfv::Context &,
-                                   const bfv::BatchEncoder &) {
+  static std::vector<uint8_t> save(const mplang::crypto::bfv::Context &,
+                                   const mplang::crypto::bfv::BatchEncoder &) {
     return {};
   }
-  static llvm::Expected<bfv::BatchEncoder> load(const ContextPtr &ctx,
-                                                llvm::ArrayRef<uint8_t> data) {
+  static llvm::Expected<mplang::crypto::bfv::BatchEncoder>
+  load(const ContextPtr &ctx, llvm::ArrayRef<uint8_t> data) {
     if (!data.empty())
       return llvm::createStringError("trailing bytes after an encoder");
-    return bfv::BatchEncoder(ctx);
+    return mplang::crypto::bfv::BatchEncoder(ctx);
   }
 };
 
 /// The library has no plaintext encoding: n coefficients of 8 bytes.
-template <> struct Codec<bfv::Plaintext> {
+template <> struct Codec<mplang::crypto::bfv::Plaintext> {
   static constexpr const char *kind = "bfv.plaintext";
-  static std::vector<uint8_t> save(const bfv::Context &,
-                                   const bfv::Plaintext &pt) {
+  static std::vector<uint8_t> save(const mplang::crypto::bfv::Context &,
+                                   const mplang::crypto::bfv::Plaintext &pt) {
     std::vector<uint8_t> out(pt.coeffs.size() * sizeof(uint64_t));
     std::memcpy(out.data(), pt.coeffs.data(), out.size());
     return out;
   }
-  static llvm::Expected<bfv::Plaintext> load(const ContextPtr &ctx,
-                                             llvm::ArrayRef<uint8_t> data) {
+  static llvm::Expected<mplang::crypto::bfv::Plaintext>
+  load(const ContextPtr &ctx, llvm::ArrayRef<uint8_t> data) {
     if (data.size() != ctx->degree() * sizeof(uint64_t))
       return llvm::createStringError("a plaintext needs " +
                                      llvm::Twine(ctx->degree() * 8) +
                                      " bytes, got " + llvm::Twine(data.size()));
-    bfv::Plaintext pt;
+    mplang::crypto::bfv::Plaintext pt;
     pt.coeffs.resize(ctx->degree());
     std::memcpy(pt.coeffs.data(), data.data(), data.size());
     for (uint64_t c : pt.coeffs)
@@ -219,14 +226,16 @@ template <typename T> std::string BFVValue<T>::serialize() const {
   return out;
 }
 
-const bfv::Encryptor &mplang::rt::encryptorOf(const BFVPublicKey &pk) {
+const mplang::crypto::bfv::Encryptor &
+mplang::rt::encryptorOf(const BFVPublicKey &pk) {
   std::call_once(pk.derived.once, [&pk] {
     pk.derived.encryptor.emplace(pk.context(), pk.get());
   });
   return *pk.derived.encryptor;
 }
 
-const bfv::Decryptor &mplang::rt::decryptorOf(const BFVSecretKey &sk) {
+const mplang::crypto::bfv::Decryptor &
+mplang::rt::decryptorOf(const BFVSecretKey &sk) {
   std::call_once(sk.derived.once, [&sk] {
     sk.derived.decryptor.emplace(sk.context(), sk.get());
     sk.derived.encryptor.emplace(sk.context(), sk.get());
@@ -234,16 +243,17 @@ const bfv::Decryptor &mplang::rt::decryptorOf(const BFVSecretKey &sk) {
   return *sk.derived.decryptor;
 }
 
-const bfv::SymmetricEncryptor &
+const mplang::crypto::bfv::SymmetricEncryptor &
 mplang::rt::symmetricEncryptorOf(const BFVSecretKey &sk) {
   decryptorOf(sk);
   return *sk.derived.encryptor;
 }
 
-const bfv::PreparedPlaintext *mplang::rt::preparedOf(const BFVPlaintext &pt) {
+const mplang::crypto::bfv::PreparedPlaintext *
+mplang::rt::preparedOf(const BFVPlaintext &pt) {
   std::call_once(pt.derived.once, [&pt] {
-    llvm::Expected<bfv::PreparedPlaintext> prepared =
-        bfv::Evaluator(pt.context()).preparePlain(pt.get());
+    llvm::Expected<mplang::crypto::bfv::PreparedPlaintext> prepared =
+        mplang::crypto::bfv::Evaluator(pt.context()).preparePlain(pt.get());
     if (prepared)
       pt.derived.prepared = std::move(*prepared);
     else
@@ -253,16 +263,23 @@ const bfv::PreparedPlaintext *mplang::rt::preparedOf(const BFVPlaintext &pt) {
 }
 
 Status mplang::rt::checkBFVValue(const Opaque &object, mlir::Type type) {
-  namespace ir = mlir::bfv;
   llvm::StringRef kind =
       llvm::TypeSwitch<mlir::Type, llvm::StringRef>(type)
-          .Case([](ir::PublicKeyType) { return BFVPublicKey::kindName(); })
-          .Case([](ir::SecretKeyType) { return BFVSecretKey::kindName(); })
-          .Case([](ir::RelinKeyType) { return BFVRelinKeys::kindName(); })
-          .Case([](ir::GaloisKeyType) { return BFVGaloisKeys::kindName(); })
-          .Case([](ir::EncoderType) { return BFVEncoder::kindName(); })
-          .Case([](ir::PlaintextType) { return BFVPlaintext::kindName(); })
-          .Case([](ir::CiphertextType) { return BFVCiphertext::kindName(); })
+          .Case(
+              [](mlir::bfv::PublicKeyType) { return BFVPublicKey::kindName(); })
+          .Case(
+              [](mlir::bfv::SecretKeyType) { return BFVSecretKey::kindName(); })
+          .Case(
+              [](mlir::bfv::RelinKeyType) { return BFVRelinKeys::kindName(); })
+          .Case([](mlir::bfv::GaloisKeyType) {
+            return BFVGaloisKeys::kindName();
+          })
+          .Case([](mlir::bfv::EncoderType) { return BFVEncoder::kindName(); })
+          .Case(
+              [](mlir::bfv::PlaintextType) { return BFVPlaintext::kindName(); })
+          .Case([](mlir::bfv::CiphertextType) {
+            return BFVCiphertext::kindName();
+          })
           .Default([](mlir::Type) { return llvm::StringRef(); });
   std::string declared;
   llvm::raw_string_ostream os(declared);
@@ -270,7 +287,7 @@ Status mplang::rt::checkBFVValue(const Opaque &object, mlir::Type type) {
   if (kind.empty() || object.kind() != kind)
     return Status::error("a " + object.kind() + " where " + declared +
                          " is declared");
-  ir::ParamsAttr params = ir::getParams(type);
+  mlir::bfv::ParamsAttr params = mlir::bfv::getParams(type);
   llvm::SmallVector<int> bits(params.getCoeffModulusBits());
   ContextPtr ctx;
   if (Status s = getBFVContext(params.getPolyModulusDegree(),
@@ -294,17 +311,19 @@ static std::optional<Status> checkBFVType(const Value &value, mlir::Type type) {
 }
 
 void mplang::rt::registerBFVValueTypes() {
-  registerLoaders<bfv::PublicKey, bfv::SecretKey, bfv::RelinKeys,
-                  bfv::GaloisKeys, bfv::BatchEncoder, bfv::Plaintext,
-                  bfv::Ciphertext>();
+  registerLoaders<
+      mplang::crypto::bfv::PublicKey, mplang::crypto::bfv::SecretKey,
+      mplang::crypto::bfv::RelinKeys, mplang::crypto::bfv::GaloisKeys,
+      mplang::crypto::bfv::BatchEncoder, mplang::crypto::bfv::Plaintext,
+      mplang::crypto::bfv::Ciphertext>();
   registerTypeHook(mlir::bfv::BFVDialect::getDialectNamespace(),
                    {nullptr, checkBFVType});
 }
 
-template class mplang::rt::BFVValue<bfv::PublicKey>;
-template class mplang::rt::BFVValue<bfv::SecretKey>;
-template class mplang::rt::BFVValue<bfv::RelinKeys>;
-template class mplang::rt::BFVValue<bfv::GaloisKeys>;
-template class mplang::rt::BFVValue<bfv::BatchEncoder>;
-template class mplang::rt::BFVValue<bfv::Plaintext>;
-template class mplang::rt::BFVValue<bfv::Ciphertext>;
+template class mplang::rt::BFVValue<mplang::crypto::bfv::PublicKey>;
+template class mplang::rt::BFVValue<mplang::crypto::bfv::SecretKey>;
+template class mplang::rt::BFVValue<mplang::crypto::bfv::RelinKeys>;
+template class mplang::rt::BFVValue<mplang::crypto::bfv::GaloisKeys>;
+template class mplang::rt::BFVValue<mplang::crypto::bfv::BatchEncoder>;
+template class mplang::rt::BFVValue<mplang::crypto::bfv::Plaintext>;
+template class mplang::rt::BFVValue<mplang::crypto::bfv::Ciphertext>;

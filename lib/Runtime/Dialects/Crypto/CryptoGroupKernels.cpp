@@ -17,8 +17,6 @@
 #include <cstring>
 
 using namespace mplang::rt;
-namespace lib = mplang::crypto;
-namespace ops = mlir::crypto;
 
 namespace {
 
@@ -44,7 +42,7 @@ std::unique_ptr<Kernel> makeKernel(Operation *op, int64_t count, Fn fn) {
 
 int64_t countOf(mlir::Type type) {
   int64_t count = 1;
-  for (int64_t dim : ops::batchShapeOf(type))
+  for (int64_t dim : mlir::crypto::batchShapeOf(type))
     count *= dim;
   return count;
 }
@@ -58,8 +56,8 @@ const ByteArray &byteElements(const Value &v) {
 
 /// Scalars and X25519 keys alike: 32 bytes.
 using Element = std::array<uint8_t, ByteArray::kWidth>;
-static_assert(std::is_same_v<Element, lib::Scalar> &&
-              std::is_same_v<Element, lib::X25519Key>);
+static_assert(std::is_same_v<Element, mplang::crypto::Scalar> &&
+              std::is_same_v<Element, mplang::crypto::X25519Key>);
 
 Element elementAt(const Value &v, size_t i) {
   const ByteArray &a = byteElements(v);
@@ -73,24 +71,25 @@ Element elementAt(const Value &v, size_t i) {
 template <typename Each>
 std::unique_ptr<Kernel> makePointsKernel(Operation *op, Each each) {
   mlir::Type type = op->getResult(0).getType();
-  llvm::SmallVector<int64_t, 4> shape(ops::batchShapeOf(type));
+  llvm::SmallVector<int64_t, 4> shape(mlir::crypto::batchShapeOf(type));
   size_t count = countOf(type);
-  return makeKernel(op, count, [shape, count, each](
-                                   llvm::ArrayRef<Value> args,
-                                   llvm::MutableArrayRef<Value> results) {
-    std::vector<lib::Point> out(count);
-    for (size_t i = 0; i < count; ++i) {
-      out[i] = lib::newPoint();
-      if (!out[i])
-        return Status::error("cannot allocate a point");
-      if (llvm::Error err = each(args, i, out[i]))
-        return Status::error("element " + llvm::Twine(i) + ": " +
-                             llvm::toString(std::move(err)));
-    }
-    results[0] =
-        Value::opaque(std::make_shared<PointArray>(shape, std::move(out)));
-    return Status::ok();
-  });
+  return makeKernel(
+      op, count,
+      [shape, count, each](llvm::ArrayRef<Value> args,
+                           llvm::MutableArrayRef<Value> results) {
+        std::vector<mplang::crypto::Point> out(count);
+        for (size_t i = 0; i < count; ++i) {
+          out[i] = mplang::crypto::newPoint();
+          if (!out[i])
+            return Status::error("cannot allocate a point");
+          if (llvm::Error err = each(args, i, out[i]))
+            return Status::error("element " + llvm::Twine(i) + ": " +
+                                 llvm::toString(std::move(err)));
+        }
+        results[0] =
+            Value::opaque(std::make_shared<PointArray>(shape, std::move(out)));
+        return Status::ok();
+      });
 }
 
 /// Element i of a batch, or its only element when it is a single one.
@@ -99,39 +98,40 @@ template <typename T> const T &at(const std::vector<T> &batch, size_t i) {
 }
 
 FailureOr<std::unique_ptr<Kernel>> generator(Operation *op, PlanBuilder &) {
-  return makePointsKernel(
-      op, [](llvm::ArrayRef<Value>, size_t, lib::Point &out) -> llvm::Error {
-        out = lib::generator();
-        return llvm::Error::success();
-      });
+  return makePointsKernel(op,
+                          [](llvm::ArrayRef<Value>, size_t,
+                             mplang::crypto::Point &out) -> llvm::Error {
+                            out = mplang::crypto::generator();
+                            return llvm::Error::success();
+                          });
 }
 
 template <bool Subtract>
 FailureOr<std::unique_ptr<Kernel>> addPoints(Operation *op, PlanBuilder &) {
   return makePointsKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t i, lib::Point &out) {
-        return lib::addPoints(at(points(args[0]).points(), i).get(),
-                              at(points(args[1]).points(), i).get(), Subtract,
-                              out.get());
+      op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
+        return mplang::crypto::addPoints(at(points(args[0]).points(), i).get(),
+                                         at(points(args[1]).points(), i).get(),
+                                         Subtract, out.get());
       });
 }
 
 /// scalar_mul (scalars, points) and base_mul (scalars; the generator).
 FailureOr<std::unique_ptr<Kernel>> mulPoints(Operation *op, PlanBuilder &) {
   return makePointsKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t i, lib::Point &out) {
+      op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
         const EC_POINT *base =
             args.size() > 1 ? at(points(args[1]).points(), i).get() : nullptr;
-        return lib::mulPoint(elementAt(args[0], i), base, out.get());
+        return mplang::crypto::mulPoint(elementAt(args[0], i), base, out.get());
       });
 }
 
 FailureOr<std::unique_ptr<Kernel>> pointFromBytes(Operation *op,
                                                   PlanBuilder &) {
   return makePointsKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t i, lib::Point &out) {
-        return lib::decodePoint(
-            args[0].getTensor().bytes() + i * lib::kPointBytes, out);
+      op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
+        return mplang::crypto::decodePoint(
+            args[0].getTensor().bytes() + i * mplang::crypto::kPointBytes, out);
       });
 }
 
@@ -141,7 +141,7 @@ template <typename Each>
 std::unique_ptr<Kernel> makeBytesKernel(Operation *op, Each each) {
   mlir::Type type = op->getResult(0).getType();
   std::string kind = cryptoKind(type);
-  llvm::SmallVector<int64_t, 4> shape(ops::batchShapeOf(type));
+  llvm::SmallVector<int64_t, 4> shape(mlir::crypto::batchShapeOf(type));
   size_t count = countOf(type);
   return makeKernel(op, count, [kind, shape, count, each](
                                    llvm::ArrayRef<Value> args,
@@ -162,26 +162,26 @@ std::unique_ptr<Kernel> makeBytesKernel(Operation *op, Each each) {
 
 FailureOr<std::unique_ptr<Kernel>> randomScalar(Operation *op, PlanBuilder &) {
   return makeBytesKernel(op, [](llvm::ArrayRef<Value>, size_t, Element &out) {
-    return lib::randomScalar(out);
+    return mplang::crypto::randomScalar(out);
   });
 }
 
 FailureOr<std::unique_ptr<Kernel>> scalarFromBytes(Operation *op,
                                                    PlanBuilder &) {
-  return makeBytesKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t i, Element &out) {
-        return lib::reduceScalar(
-            args[0].getTensor().bytes() + i * lib::kScalarBytes, out);
-      });
+  return makeBytesKernel(op, [](llvm::ArrayRef<Value> args, size_t i,
+                                Element &out) {
+    return mplang::crypto::reduceScalar(
+        args[0].getTensor().bytes() + i * mplang::crypto::kScalarBytes, out);
+  });
 }
 
-template <lib::ScalarOp Op>
+template <mplang::crypto::ScalarOp Op>
 FailureOr<std::unique_ptr<Kernel>> combineScalars(Operation *op,
                                                   PlanBuilder &) {
   return makeBytesKernel(
       op, [](llvm::ArrayRef<Value> args, size_t i, Element &out) {
-        return lib::combineScalars(elementAt(args[0], i),
-                                   elementAt(args[1], i), Op, out);
+        return mplang::crypto::combineScalars(elementAt(args[0], i),
+                                              elementAt(args[1], i), Op, out);
       });
 }
 
@@ -189,20 +189,20 @@ FailureOr<std::unique_ptr<Kernel>> invertScalar(Operation *op,
                                                 PlanBuilder &) {
   return makeBytesKernel(
       op, [](llvm::ArrayRef<Value> args, size_t i, Element &out) {
-        return lib::invertScalar(elementAt(args[0], i), out);
+        return mplang::crypto::invertScalar(elementAt(args[0], i), out);
       });
 }
 
 FailureOr<std::unique_ptr<Kernel>> keygen(Operation *op, PlanBuilder &) {
   return makeBytesKernel(op, [](llvm::ArrayRef<Value>, size_t, Element &out) {
-    return lib::x25519Keygen(out);
+    return mplang::crypto::x25519Keygen(out);
   });
 }
 
 FailureOr<std::unique_ptr<Kernel>> publicKey(Operation *op, PlanBuilder &) {
   return makeBytesKernel(
       op, [](llvm::ArrayRef<Value> args, size_t, Element &out) {
-        return lib::x25519PublicKey(elementAt(args[0], 0), out);
+        return mplang::crypto::x25519PublicKey(elementAt(args[0], 0), out);
       });
 }
 
@@ -237,9 +237,10 @@ FailureOr<std::unique_ptr<Kernel>> makeTensorResult(Operation *op,
 
 FailureOr<std::unique_ptr<Kernel>> pointToBytes(Operation *op, PlanBuilder &) {
   return makeTensorResult(
-      op, lib::kPointBytes,
+      op, mplang::crypto::kPointBytes,
       [](llvm::ArrayRef<Value> args, size_t i, uint8_t *out) {
-        return lib::encodePoint(points(args[0]).points()[i].get(), out);
+        return mplang::crypto::encodePoint(points(args[0]).points()[i].get(),
+                                           out);
       });
 }
 
@@ -255,10 +256,11 @@ FailureOr<std::unique_ptr<Kernel>> elementBytes(Operation *op, PlanBuilder &) {
 
 FailureOr<std::unique_ptr<Kernel>> agree(Operation *op, PlanBuilder &) {
   return makeTensorResult(
-      op, 32, [](llvm::ArrayRef<Value> args, size_t, uint8_t *out) -> llvm::Error {
-        lib::X25519Key secret;
-        if (llvm::Error err = lib::x25519Agree(elementAt(args[0], 0),
-                                               elementAt(args[1], 0), secret))
+      op, 32,
+      [](llvm::ArrayRef<Value> args, size_t, uint8_t *out) -> llvm::Error {
+        mplang::crypto::X25519Key secret;
+        if (llvm::Error err = mplang::crypto::x25519Agree(
+                elementAt(args[0], 0), elementAt(args[1], 0), secret))
           return err;
         std::memcpy(out, secret.data(), secret.size());
         return llvm::Error::success();
@@ -268,26 +270,26 @@ FailureOr<std::unique_ptr<Kernel>> agree(Operation *op, PlanBuilder &) {
 } // namespace
 
 void mplang::rt::registerCryptoGroupKernels(KernelRegistry &r) {
-  r.add(ops::GeneratorOp::getOperationName(), generator);
-  r.add(ops::PointAddOp::getOperationName(), addPoints<false>);
-  r.add(ops::PointSubOp::getOperationName(), addPoints<true>);
-  r.add(ops::ScalarMulOp::getOperationName(), mulPoints);
-  r.add(ops::BaseMulOp::getOperationName(), mulPoints);
-  r.add(ops::RandomScalarOp::getOperationName(), randomScalar);
-  r.add(ops::ScalarFromBytesOp::getOperationName(), scalarFromBytes);
-  r.add(ops::ScalarToBytesOp::getOperationName(), elementBytes);
-  r.add(ops::ScalarAddOp::getOperationName(),
-        combineScalars<lib::ScalarOp::Add>);
-  r.add(ops::ScalarSubOp::getOperationName(),
-        combineScalars<lib::ScalarOp::Sub>);
-  r.add(ops::ScalarProductOp::getOperationName(),
-        combineScalars<lib::ScalarOp::Mul>);
-  r.add(ops::ScalarInverseOp::getOperationName(), invertScalar);
-  r.add(ops::PointToBytesOp::getOperationName(), pointToBytes);
-  r.add(ops::PointFromBytesOp::getOperationName(), pointFromBytes);
-  r.add(ops::KeygenOp::getOperationName(), keygen);
-  r.add(ops::PublicKeyOp::getOperationName(), publicKey);
-  r.add(ops::AgreeOp::getOperationName(), agree);
-  r.add(ops::KeyFromBytesOp::getOperationName(), keyFromBytes);
-  r.add(ops::KeyToBytesOp::getOperationName(), elementBytes);
+  r.add(mlir::crypto::GeneratorOp::getOperationName(), generator);
+  r.add(mlir::crypto::PointAddOp::getOperationName(), addPoints<false>);
+  r.add(mlir::crypto::PointSubOp::getOperationName(), addPoints<true>);
+  r.add(mlir::crypto::ScalarMulOp::getOperationName(), mulPoints);
+  r.add(mlir::crypto::BaseMulOp::getOperationName(), mulPoints);
+  r.add(mlir::crypto::RandomScalarOp::getOperationName(), randomScalar);
+  r.add(mlir::crypto::ScalarFromBytesOp::getOperationName(), scalarFromBytes);
+  r.add(mlir::crypto::ScalarToBytesOp::getOperationName(), elementBytes);
+  r.add(mlir::crypto::ScalarAddOp::getOperationName(),
+        combineScalars<mplang::crypto::ScalarOp::Add>);
+  r.add(mlir::crypto::ScalarSubOp::getOperationName(),
+        combineScalars<mplang::crypto::ScalarOp::Sub>);
+  r.add(mlir::crypto::ScalarProductOp::getOperationName(),
+        combineScalars<mplang::crypto::ScalarOp::Mul>);
+  r.add(mlir::crypto::ScalarInverseOp::getOperationName(), invertScalar);
+  r.add(mlir::crypto::PointToBytesOp::getOperationName(), pointToBytes);
+  r.add(mlir::crypto::PointFromBytesOp::getOperationName(), pointFromBytes);
+  r.add(mlir::crypto::KeygenOp::getOperationName(), keygen);
+  r.add(mlir::crypto::PublicKeyOp::getOperationName(), publicKey);
+  r.add(mlir::crypto::AgreeOp::getOperationName(), agree);
+  r.add(mlir::crypto::KeyFromBytesOp::getOperationName(), keyFromBytes);
+  r.add(mlir::crypto::KeyToBytesOp::getOperationName(), elementBytes);
 }

@@ -17,8 +17,6 @@
 #include "mplang/Runtime/Dialects/Crypto/CryptoValues.h"
 
 using namespace mplang::rt;
-namespace lib = mplang::crypto;
-namespace ops = mlir::crypto;
 
 Status mplang::rt::opError(llvm::StringRef opName, llvm::Error err) {
   if (!err)
@@ -68,13 +66,13 @@ llvm::ArrayRef<uint8_t> argBytes(llvm::ArrayRef<Value> args, size_t i) {
 
 FailureOr<std::unique_ptr<Kernel>> randomBytes(Operation *op, PlanBuilder &) {
   return makeKernel(op, [](llvm::ArrayRef<Value>, Tensor &out) {
-    return lib::randomBytes(bytesOf(out));
+    return mplang::crypto::randomBytes(bytesOf(out));
   });
 }
 
 FailureOr<std::unique_ptr<Kernel>> hash(Operation *op, PlanBuilder &) {
   return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
-    return lib::sha256(argBytes(args, 0), out.bytes());
+    return mplang::crypto::sha256(argBytes(args, 0), out.bytes());
   });
 }
 
@@ -83,14 +81,14 @@ FailureOr<std::unique_ptr<Kernel>> hashBatch(Operation *op, PlanBuilder &) {
     const Tensor &in = args[0].getTensor();
     size_t rows = in.shape()[0];
     size_t rowBytes = rows ? in.numBytes() / rows : 0;
-    return lib::sha256Rows(in.bytes(), rows, rowBytes, out.bytes());
+    return mplang::crypto::sha256Rows(in.bytes(), rows, rowBytes, out.bytes());
   });
 }
 
 FailureOr<std::unique_ptr<Kernel>> hkdf(Operation *op, PlanBuilder &) {
   return makeKernel(op, [](llvm::ArrayRef<Value> args, Tensor &out) {
-    return lib::hkdfSha256(argBytes(args, 0), argBytes(args, 1),
-                           argBytes(args, 2), bytesOf(out));
+    return mplang::crypto::hkdfSha256(argBytes(args, 0), argBytes(args, 1),
+                                      argBytes(args, 2), bytesOf(out));
   });
 }
 
@@ -99,7 +97,8 @@ template <bool Encrypt>
 FailureOr<std::unique_ptr<Kernel>> aesGcm(Operation *op, PlanBuilder &) {
   return makeKernel(
       op, [](llvm::ArrayRef<Value> args, Tensor &out) -> llvm::Error {
-        auto f = Encrypt ? lib::aesGcmEncrypt : lib::aesGcmDecrypt;
+        auto f = Encrypt ? mplang::crypto::aesGcmEncrypt
+                         : mplang::crypto::aesGcmDecrypt;
         if (llvm::Error err =
                 f(argBytes(args, 0), argBytes(args, 1), argBytes(args, 3),
                   argBytes(args, 2), bytesOf(out)))
@@ -117,7 +116,7 @@ FailureOr<std::unique_ptr<Kernel>> bitTranspose(Operation *op, PlanBuilder &) {
     const Tensor &in = args[0].getTensor();
     size_t rows = in.shape()[0];
     size_t columns = rows ? in.numBytes() / rows * 8 : 0;
-    lib::bitTranspose(in.bytes(), rows, columns, out.bytes());
+    mplang::crypto::bitTranspose(in.bytes(), rows, columns, out.bytes());
     return llvm::Error::success();
   });
 }
@@ -126,12 +125,13 @@ FailureOr<std::unique_ptr<Kernel>> bitTranspose(Operation *op, PlanBuilder &) {
 
 void mplang::rt::registerCryptoKernels(KernelRegistry &registry) {
   registerCryptoValueTypes();
-  registry.add(ops::RandomBytesOp::getOperationName(), randomBytes);
-  registry.add(ops::HashOp::getOperationName(), hash);
-  registry.add(ops::HashBatchOp::getOperationName(), hashBatch);
-  registry.add(ops::HkdfOp::getOperationName(), hkdf);
-  registry.add(ops::AesGcmEncryptOp::getOperationName(), aesGcm<true>);
-  registry.add(ops::AesGcmDecryptOp::getOperationName(), aesGcm<false>);
-  registry.add(ops::BitTransposeOp::getOperationName(), bitTranspose);
+  registry.add(mlir::crypto::RandomBytesOp::getOperationName(), randomBytes);
+  registry.add(mlir::crypto::HashOp::getOperationName(), hash);
+  registry.add(mlir::crypto::HashBatchOp::getOperationName(), hashBatch);
+  registry.add(mlir::crypto::HkdfOp::getOperationName(), hkdf);
+  registry.add(mlir::crypto::AesGcmEncryptOp::getOperationName(), aesGcm<true>);
+  registry.add(mlir::crypto::AesGcmDecryptOp::getOperationName(),
+               aesGcm<false>);
+  registry.add(mlir::crypto::BitTransposeOp::getOperationName(), bitTranspose);
   registerCryptoGroupKernels(registry);
 }

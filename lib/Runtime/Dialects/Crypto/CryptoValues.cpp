@@ -11,8 +11,6 @@
 #include <cstring>
 
 using namespace mplang::rt;
-namespace ir = mlir::crypto;
-namespace crypto = mplang::crypto;
 
 namespace {
 constexpr uint8_t kMaxRank = 16;
@@ -32,17 +30,17 @@ std::string CryptoArray::serialize() const {
 }
 
 PointArray::PointArray(llvm::ArrayRef<int64_t> shape,
-                       std::vector<crypto::Point> points)
+                       std::vector<mplang::crypto::Point> points)
     : CryptoArray(kPointKind, shape), elements(std::move(points)) {}
 
 void PointArray::encodeElements(std::string &out) const {
   size_t start = out.size();
-  out.resize(start + elements.size() * crypto::kPointBytes);
+  out.resize(start + elements.size() * mplang::crypto::kPointBytes);
   auto *bytes = reinterpret_cast<uint8_t *>(out.data() + start);
   // The points held are valid: only an allocation inside OpenSSL can fail.
-  for (const crypto::Point &p : elements) {
-    llvm::cantFail(crypto::encodePoint(p.get(), bytes));
-    bytes += crypto::kPointBytes;
+  for (const mplang::crypto::Point &p : elements) {
+    llvm::cantFail(mplang::crypto::encodePoint(p.get(), bytes));
+    bytes += mplang::crypto::kPointBytes;
   }
 }
 
@@ -53,7 +51,7 @@ void ByteArray::encodeElements(std::string &out) const {
 std::string mplang::rt::cryptoKind(mlir::Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << ir::elementTypeOf(type);
+  os << mlir::crypto::elementTypeOf(type);
   return text.substr(1); // without the leading '!'
 }
 
@@ -69,7 +67,7 @@ Status mplang::rt::checkCryptoValue(const Value &value, mlir::Type type) {
                                                          : "a tensor")) +
         " where " + declared + " is declared");
   auto &array = static_cast<const CryptoArray &>(*value.getOpaque());
-  if (array.shape() != ir::batchShapeOf(type))
+  if (array.shape() != mlir::crypto::batchShapeOf(type))
     return Status::error("a batch of " + kind + " of another shape where " +
                          declared + " is declared");
   return Status::ok();
@@ -106,13 +104,14 @@ static Status parseBatch(llvm::StringRef bytes, size_t width, Batch &batch) {
 static Status loadPoints(llvm::StringRef bytes,
                          std::shared_ptr<const Opaque> &out) {
   Batch batch;
-  if (Status s = parseBatch(bytes, crypto::kPointBytes, batch); !s.isOk())
+  if (Status s = parseBatch(bytes, mplang::crypto::kPointBytes, batch);
+      !s.isOk())
     return s;
-  std::vector<crypto::Point> points(batch.count);
+  std::vector<mplang::crypto::Point> points(batch.count);
   auto *data = reinterpret_cast<const uint8_t *>(batch.body.data());
   for (uint64_t i = 0; i < batch.count; ++i)
-    if (llvm::Error err =
-            crypto::decodePoint(data + i * crypto::kPointBytes, points[i]))
+    if (llvm::Error err = mplang::crypto::decodePoint(
+            data + i * mplang::crypto::kPointBytes, points[i]))
       return Status::error("point " + llvm::Twine(i) + ": " +
                            llvm::toString(std::move(err)));
   out = std::make_shared<PointArray>(batch.shape, std::move(points));
@@ -128,9 +127,9 @@ static Status loadBytes(llvm::StringRef bytes,
     return s;
   std::vector<uint8_t> data(batch.body.begin(), batch.body.end());
   for (uint64_t i = 0; IsScalar && i < batch.count; ++i) {
-    crypto::Scalar k;
+    mplang::crypto::Scalar k;
     std::memcpy(k.data(), data.data() + i * ByteArray::kWidth, k.size());
-    if (!crypto::isCanonicalScalar(k))
+    if (!mplang::crypto::isCanonicalScalar(k))
       return Status::error("scalar " + llvm::Twine(i) +
                            " is not below the group order");
   }
@@ -141,7 +140,7 @@ static Status loadBytes(llvm::StringRef bytes,
 /// The type hook: crypto types, and tensors of them, hold batches.
 static std::optional<Status> checkCryptoType(const Value &value,
                                              mlir::Type type) {
-  if (!ir::isCryptoValueType(type))
+  if (!mlir::crypto::isCryptoValueType(type))
     return std::nullopt;
   return checkCryptoValue(value, type);
 }
@@ -151,6 +150,6 @@ void mplang::rt::registerCryptoValueTypes() {
   registerOpaqueLoader(kScalarKind, loadBytes<kScalarKind, true>);
   registerOpaqueLoader(kPrivateKeyKind, loadBytes<kPrivateKeyKind, false>);
   registerOpaqueLoader(kPublicKeyKind, loadBytes<kPublicKeyKind, false>);
-  registerTypeHook(ir::CryptoDialect::getDialectNamespace(),
+  registerTypeHook(mlir::crypto::CryptoDialect::getDialectNamespace(),
                    {nullptr, checkCryptoType});
 }

@@ -21,8 +21,6 @@
 
 using namespace mplang::rt;
 using mplang::crypto::field::Gf128;
-namespace lib = mplang::crypto::field;
-namespace ops = mlir::field;
 
 namespace {
 
@@ -130,10 +128,11 @@ FailureOr<std::unique_ptr<Kernel>> binary(Operation *op, PlanBuilder &) {
       countOf(op->getResult(0)) >= kHeavyWork));
 }
 
-/// lib::mul without its overloads and ISA argument, for `binary`.
+/// mplang::crypto::field::mul without its overloads and ISA argument, for
+/// `binary`.
 void mulArrays(llvm::ArrayRef<Gf128> a, llvm::ArrayRef<Gf128> b,
                llvm::MutableArrayRef<Gf128> out) {
-  lib::mul(a, b, out);
+  mplang::crypto::field::mul(a, b, out);
 }
 
 /// In place when the op reads the tensor last.
@@ -141,14 +140,15 @@ FailureOr<std::unique_ptr<Kernel>> scale(Operation *op, PlanBuilder &) {
   return makeUpdateKernel(
       op, 0,
       [](llvm::ArrayRef<Value> args, Tensor &dest) {
-        lib::mulScalar(elements(dest), elements(args[1])[0], elements(dest));
+        mplang::crypto::field::mulScalar(elements(dest), elements(args[1])[0],
+                                         elements(dest));
         return Status::ok();
       },
       countOf(op->getResult(0)) >= kHeavyWork);
 }
 
 FailureOr<std::unique_ptr<Kernel>> sum(Operation *op, PlanBuilder &) {
-  auto sumOp = cast<ops::SumOp>(op);
+  auto sumOp = cast<mlir::field::SumOp>(op);
   auto shape = cast<mlir::ShapedType>(sumOp.getInput().getType()).getShape();
   uint64_t axis = sumOp.getAxis();
   size_t outer = 1, length = shape[axis], inner = 1;
@@ -166,12 +166,12 @@ FailureOr<std::unique_ptr<Kernel>> sum(Operation *op, PlanBuilder &) {
           // Summing along the last axis adds contiguous runs; otherwise
           // whole rows of `inner` elements are added at once.
           if (inner == 1) {
-            sums[o] = lib::xorSum(block.take_front(length));
+            sums[o] = mplang::crypto::field::xorSum(block.take_front(length));
             continue;
           }
           llvm::MutableArrayRef<Gf128> row = sums.slice(o * inner, inner);
           for (size_t a = 0; a < length; ++a)
-            lib::add(row, block.slice(a * inner, inner), row);
+            mplang::crypto::field::add(row, block.slice(a * inner, inner), row);
         }
         return llvm::Error::success();
       });
@@ -182,7 +182,8 @@ FailureOr<std::unique_ptr<Kernel>> osRandom(Operation *op, PlanBuilder &) {
   return makeFieldKernel(
       op, countOf(op->getResult(0)),
       [](llvm::ArrayRef<Value>, Tensor &out) -> llvm::Error {
-        llvm::Expected<lib::Prg> prg = lib::Prg::fromOs();
+        llvm::Expected<mplang::crypto::field::Prg> prg =
+            mplang::crypto::field::Prg::fromOs();
         if (!prg)
           return prg.takeError();
         // Whole blocks go straight into the tensor; a short tail (narrow
@@ -203,26 +204,29 @@ FailureOr<std::unique_ptr<Kernel>> osRandom(Operation *op, PlanBuilder &) {
 }
 
 FailureOr<std::unique_ptr<Kernel>> aesExpand(Operation *op, PlanBuilder &) {
-  auto expand = cast<ops::AesExpandOp>(op);
+  auto expand = cast<mlir::field::AesExpandOp>(op);
   size_t length = expand.getLength();
   bool feedForward = expand.getFeedForward();
   return makeFieldKernel(op, countOf(op->getResult(0)),
                          [=](llvm::ArrayRef<Value> args, Tensor &out) {
-                           lib::aesExpand(elements(args[0]), length,
-                                          elements(out), feedForward);
+                           mplang::crypto::field::aesExpand(
+                               elements(args[0]), length, elements(out),
+                               feedForward);
                            return llvm::Error::success();
                          });
 }
 
-/// lib::okvsSolve without its statistics argument, for `okvs`.
+/// mplang::crypto::field::okvsSolve without its statistics argument, for
+/// `okvs`.
 llvm::Error solveTable(llvm::ArrayRef<uint64_t> keys,
                        llvm::ArrayRef<Gf128> values, Gf128 seed,
                        llvm::MutableArrayRef<Gf128> table) {
-  return lib::okvsSolve(keys, values, seed, table);
+  return mplang::crypto::field::okvsSolve(keys, values, seed, table);
 }
 
 /// try_solve_okvs: the table, all zeros when this seed cannot solve the
-/// system (lib::okvsSolve leaves it untouched then), and whether it could.
+/// system (mplang::crypto::field::okvsSolve leaves it untouched then), and
+/// whether it could.
 class TrySolveKernel : public Kernel {
 public:
   TrySolveKernel(llvm::SmallVector<int64_t, 4> tableShape, bool heavy)
@@ -270,8 +274,8 @@ FailureOr<std::unique_ptr<Kernel>> ldpcEncode(Operation *op, PlanBuilder &) {
   return makeFieldKernel(
       op, countOf(op->getOperand(1)) + countOf(op->getResult(0)),
       [](llvm::ArrayRef<Value> args, Tensor &out) {
-        return lib::ldpcEncode(elements(args[0]), words(args[1]),
-                               words(args[2]), elements(out));
+        return mplang::crypto::field::ldpcEncode(
+            elements(args[0]), words(args[1]), words(args[2]), elements(out));
       });
 }
 
@@ -282,8 +286,8 @@ FailureOr<std::unique_ptr<Kernel>> scatterAdd(Operation *op, PlanBuilder &) {
       op, 0,
       namingErrors(op,
                    [](llvm::ArrayRef<Value> args, Tensor &dest) {
-                     return lib::scatterAdd(elements(dest), words(args[1]),
-                                            elements(args[2]));
+                     return mplang::crypto::field::scatterAdd(
+                         elements(dest), words(args[1]), elements(args[2]));
                    }),
       countOf(op->getResult(0)) >= kHeavyWork);
 }
@@ -291,7 +295,8 @@ FailureOr<std::unique_ptr<Kernel>> scatterAdd(Operation *op, PlanBuilder &) {
 FailureOr<std::unique_ptr<Kernel>> prefixSum(Operation *op, PlanBuilder &) {
   return makeFieldKernel(op, countOf(op->getResult(0)),
                          [](llvm::ArrayRef<Value> args, Tensor &out) {
-                           lib::prefixSum(elements(args[0]), elements(out));
+                           mplang::crypto::field::prefixSum(elements(args[0]),
+                                                            elements(out));
                            return llvm::Error::success();
                          });
 }
@@ -302,31 +307,31 @@ llvm::ArrayRef<uint8_t> bytesOf(const Value &v) {
 }
 
 /// The row shape of a 2-D integer operand.
-lib::RowShape rowShapeOf(mlir::Value v) {
+mplang::crypto::field::RowShape rowShapeOf(mlir::Value v) {
   auto type = cast<mlir::ShapedType>(v.getType());
   return {size_t(type.getDimSize(1)), type.getElementTypeBitWidth() / 8};
 }
 
 FailureOr<std::unique_ptr<Kernel>> sortRows(Operation *op, PlanBuilder &) {
   mlir::Value input = op->getOperand(0);
-  lib::RowShape shape = rowShapeOf(input);
+  mplang::crypto::field::RowShape shape = rowShapeOf(input);
   return makeFieldKernel(
       op, kSortCost * cast<mlir::ShapedType>(input.getType()).getDimSize(0),
       [shape](llvm::ArrayRef<Value> args, Tensor &out) {
-        return lib::sortRows(bytesOf(args[0]), shape,
-                             {out.bytes(), out.numBytes()});
+        return mplang::crypto::field::sortRows(bytesOf(args[0]), shape,
+                                               {out.bytes(), out.numBytes()});
       });
 }
 
 FailureOr<std::unique_ptr<Kernel>> containsRows(Operation *op, PlanBuilder &) {
-  lib::RowShape shape = rowShapeOf(op->getOperand(0));
+  mplang::crypto::field::RowShape shape = rowShapeOf(op->getOperand(0));
   auto rows = [&](unsigned i) {
     return cast<mlir::ShapedType>(op->getOperand(i).getType()).getDimSize(0);
   };
   // i1 results are one byte per element, 0 or 1: what the library writes.
   return makeFieldKernel(op, kContainsCost * (rows(0) + rows(1)),
                          [shape](llvm::ArrayRef<Value> args, Tensor &out) {
-                           return lib::containsRows(
+                           return mplang::crypto::field::containsRows(
                                bytesOf(args[0]), bytesOf(args[1]), shape,
                                {out.bytes(), out.numBytes()});
                          });
@@ -334,15 +339,16 @@ FailureOr<std::unique_ptr<Kernel>> containsRows(Operation *op, PlanBuilder &) {
 
 /// An output costs `weight` random reads of the accumulated noise.
 FailureOr<std::unique_ptr<Kernel>> eaEncode(Operation *op, PlanBuilder &) {
-  auto encode = cast<ops::EaEncodeOp>(op);
+  auto encode = cast<mlir::field::EaEncodeOp>(op);
   auto noise = cast<mlir::ShapedType>(encode.getNoise().getType());
   size_t width = noise.getRank() == 2 ? noise.getDimSize(1) : 1;
   uint64_t weight = encode.getWeight();
   return makeFieldKernel(
       op, countOf(encode.getNoise()) + weight * countOf(encode.getResult()),
       [width, weight](llvm::ArrayRef<Value> args, Tensor &out) {
-        lib::eaEncode(elements(args[0]), width, elements(args[1])[0], weight,
-                      elements(out));
+        mplang::crypto::field::eaEncode(elements(args[0]), width,
+                                        elements(args[1])[0], weight,
+                                        elements(out));
         return llvm::Error::success();
       });
 }
@@ -356,7 +362,7 @@ constexpr int64_t kConvolutionCost = 4;
 /// and the result is a view of its first m elements: no scratch and no
 /// result buffer, the largest allocations of a silent VOLE.
 FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
-  auto encode = cast<ops::ExConvEncodeOp>(op);
+  auto encode = cast<mlir::field::ExConvEncodeOp>(op);
   auto noise = cast<mlir::ShapedType>(encode.getNoise().getType());
   size_t width = noise.getRank() == 2 ? noise.getDimSize(1) : 1;
   uint64_t m = encode.getM(), weight = encode.getWeight(),
@@ -375,14 +381,15 @@ FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
         Gf128 seed = elements(args[1])[0];
         if (Tensor *vector =
                 width == 1 ? args[0].takeUniqueTensor() : nullptr) {
-          lib::exConvEncodeInPlace(elements(*vector), m, seed, weight, band);
+          mplang::crypto::field::exConvEncodeInPlace(elements(*vector), m, seed,
+                                                     weight, band);
           results[0] =
               Value::tensor(vector->view(layout.dtype, layout.shape, 0));
           return Status::ok();
         }
         Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
-        lib::exConvEncode(elements(args[0]), width, seed, weight, band,
-                          elements(out));
+        mplang::crypto::field::exConvEncode(elements(args[0]), width, seed,
+                                            weight, band, elements(out));
         results[0] = Value::tensor(std::move(out));
         return Status::ok();
       },
@@ -393,24 +400,25 @@ FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
 
 void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registerFieldValueTypes();
-  registry.add(ops::FromWordsOp::getOperationName(), castWords);
-  registry.add(ops::ToWordsOp::getOperationName(), castWords);
-  registry.add(ops::AddOp::getOperationName(), binary<lib::add>);
-  registry.add(ops::MulOp::getOperationName(), binary<mulArrays>);
-  registry.add(ops::ScaleOp::getOperationName(), scale);
-  registry.add(ops::SumOp::getOperationName(), sum);
-  registry.add(ops::RandomOp::getOperationName(), osRandom);
-  registry.add(ops::AesExpandOp::getOperationName(), aesExpand);
-  registry.add(ops::SolveOkvsOp::getOperationName(),
+  registry.add(mlir::field::FromWordsOp::getOperationName(), castWords);
+  registry.add(mlir::field::ToWordsOp::getOperationName(), castWords);
+  registry.add(mlir::field::AddOp::getOperationName(),
+               binary<mplang::crypto::field::add>);
+  registry.add(mlir::field::MulOp::getOperationName(), binary<mulArrays>);
+  registry.add(mlir::field::ScaleOp::getOperationName(), scale);
+  registry.add(mlir::field::SumOp::getOperationName(), sum);
+  registry.add(mlir::field::RandomOp::getOperationName(), osRandom);
+  registry.add(mlir::field::AesExpandOp::getOperationName(), aesExpand);
+  registry.add(mlir::field::SolveOkvsOp::getOperationName(),
                okvs<solveTable, kSolveCost>);
-  registry.add(ops::TrySolveOkvsOp::getOperationName(), trySolveOkvs);
-  registry.add(ops::DecodeOkvsOp::getOperationName(),
-               okvs<lib::okvsDecode, kDecodeCost>);
-  registry.add(ops::LdpcEncodeOp::getOperationName(), ldpcEncode);
-  registry.add(ops::ScatterAddOp::getOperationName(), scatterAdd);
-  registry.add(ops::PrefixSumOp::getOperationName(), prefixSum);
-  registry.add(ops::SortRowsOp::getOperationName(), sortRows);
-  registry.add(ops::ContainsRowsOp::getOperationName(), containsRows);
-  registry.add(ops::EaEncodeOp::getOperationName(), eaEncode);
-  registry.add(ops::ExConvEncodeOp::getOperationName(), exConvEncode);
+  registry.add(mlir::field::TrySolveOkvsOp::getOperationName(), trySolveOkvs);
+  registry.add(mlir::field::DecodeOkvsOp::getOperationName(),
+               okvs<mplang::crypto::field::okvsDecode, kDecodeCost>);
+  registry.add(mlir::field::LdpcEncodeOp::getOperationName(), ldpcEncode);
+  registry.add(mlir::field::ScatterAddOp::getOperationName(), scatterAdd);
+  registry.add(mlir::field::PrefixSumOp::getOperationName(), prefixSum);
+  registry.add(mlir::field::SortRowsOp::getOperationName(), sortRows);
+  registry.add(mlir::field::ContainsRowsOp::getOperationName(), containsRows);
+  registry.add(mlir::field::EaEncodeOp::getOperationName(), eaEncode);
+  registry.add(mlir::field::ExConvEncodeOp::getOperationName(), exConvEncode);
 }

@@ -11,7 +11,6 @@
 #include <mutex>
 
 using namespace mplang::rt;
-namespace simp = mlir::simp;
 
 namespace {
 
@@ -251,22 +250,22 @@ private:
 void mplang::rt::registerSimpKernels(KernelRegistry &r) {
   registerSimpRegionKernels(r);
   r.add("simp.send", [](Operation *op, PlanBuilder &) -> Factory {
-    auto send = cast<simp::SendOp>(op);
+    auto send = cast<mlir::simp::SendOp>(op);
     return std::unique_ptr<Kernel>(
         new SendKernel(send.getPeer(), send.getTag()));
   });
   r.add("simp.recv", [](Operation *op, PlanBuilder &) -> Factory {
-    auto recv = cast<simp::RecvOp>(op);
+    auto recv = cast<mlir::simp::RecvOp>(op);
     return std::unique_ptr<Kernel>(new RecvKernel(recv.getPeer(), recv.getTag(),
                                                   recv.getType()));
   });
   r.add("simp.agree", [](Operation *op, PlanBuilder &) -> Factory {
-    auto agree = cast<simp::AgreeOp>(op);
+    auto agree = cast<mlir::simp::AgreeOp>(op);
     return std::unique_ptr<Kernel>(
         new AgreeKernel(agree.getParticipants(), agree.getTag()));
   });
   r.add("simp.exchange", [](Operation *op, PlanBuilder &) -> Factory {
-    auto exchange = cast<simp::ExchangeOp>(op);
+    auto exchange = cast<mlir::simp::ExchangeOp>(op);
     return std::unique_ptr<Kernel>(
         new ExchangeKernel(exchange.getParticipants(), exchange.getTag(),
                            exchange.getType()));

@@ -18,7 +18,6 @@
 #include <cstring>
 
 using namespace mplang::rt;
-namespace store = mlir::store;
 
 namespace {
 
@@ -204,13 +203,13 @@ Status selectRows(llvm::StringRef uri, llvm::StringRef to,
 
 void mplang::rt::registerCsvKernels(KernelRegistry &r) {
   r.add("store.csv_rows", [](mlir::Operation *op, PlanBuilder &) -> Factory {
-    std::string uri = mlir::cast<store::CsvRowsOp>(op).getUri().str();
+    std::string uri = mlir::cast<mlir::store::CsvRowsOp>(op).getUri().str();
     return makeStoreKernel([uri](ObjectStore &objects, auto, auto results) {
       return countRows(uri, objects, results);
     });
   });
   r.add("store.csv_keys", [](mlir::Operation *op, PlanBuilder &) -> Factory {
-    auto keys = mlir::cast<store::CsvKeysOp>(op);
+    auto keys = mlir::cast<mlir::store::CsvKeysOp>(op);
     std::vector<std::string> columns;
     for (mlir::Attribute c : keys.getColumns())
       columns.push_back(mlir::cast<mlir::StringAttr>(c).getValue().str());
@@ -221,7 +220,7 @@ void mplang::rt::registerCsvKernels(KernelRegistry &r) {
     });
   });
   r.add("store.csv_select", [](mlir::Operation *op, PlanBuilder &) -> Factory {
-    auto select = mlir::cast<store::CsvSelectOp>(op);
+    auto select = mlir::cast<mlir::store::CsvSelectOp>(op);
     return makeStoreKernel([uri = select.getUri().str(), to = select.getTo().str()](
                          ObjectStore &objects, auto args, auto) {
       return selectRows(uri, to, objects, args);

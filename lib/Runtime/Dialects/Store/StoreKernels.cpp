@@ -12,7 +12,6 @@
 #include "mplang/Runtime/Executor.h"
 
 using namespace mplang::rt;
-namespace store = mlir::store;
 
 namespace {
 
@@ -45,14 +44,14 @@ std::unique_ptr<Kernel> mplang::rt::makeStoreKernel(StoreCompute compute) {
 
 void mplang::rt::registerStoreKernels(KernelRegistry &r) {
   r.add("store.load", [](mlir::Operation *op, PlanBuilder &) -> Factory {
-    auto load = mlir::cast<store::LoadOp>(op);
+    auto load = mlir::cast<mlir::store::LoadOp>(op);
     return makeStoreKernel([uri = load.getUri().str(), type = load.getType()](
                                ObjectStore &objects, auto, auto results) {
       return objects.load(uri, type, results[0]);
     });
   });
   r.add("store.save", [](mlir::Operation *op, PlanBuilder &) -> Factory {
-    auto save = mlir::cast<store::SaveOp>(op);
+    auto save = mlir::cast<mlir::store::SaveOp>(op);
     return makeStoreKernel(
         [uri = save.getUri().str(), type = save.getValue().getType()](
             ObjectStore &objects, auto args, auto) {

@@ -8,7 +8,6 @@
 #include <limits>
 
 using namespace mplang::rt;
-namespace arith = mlir::arith;
 
 namespace {
 
@@ -185,36 +184,37 @@ void registerFloatOps(KernelRegistry &r) {
   });
 }
 
-template <typename T> bool compareInt(arith::CmpIPredicate p, T a, T b) {
+template <typename T> bool compareInt(mlir::arith::CmpIPredicate p, T a, T b) {
   using U = Unsigned<T>;
   switch (p) {
-  case arith::CmpIPredicate::eq:
+  case mlir::arith::CmpIPredicate::eq:
     return a == b;
-  case arith::CmpIPredicate::ne:
+  case mlir::arith::CmpIPredicate::ne:
     return a != b;
-  case arith::CmpIPredicate::slt:
+  case mlir::arith::CmpIPredicate::slt:
     return a < b;
-  case arith::CmpIPredicate::sle:
+  case mlir::arith::CmpIPredicate::sle:
     return a <= b;
-  case arith::CmpIPredicate::sgt:
+  case mlir::arith::CmpIPredicate::sgt:
     return a > b;
-  case arith::CmpIPredicate::sge:
+  case mlir::arith::CmpIPredicate::sge:
     return a >= b;
-  case arith::CmpIPredicate::ult:
+  case mlir::arith::CmpIPredicate::ult:
     return U(a) < U(b);
-  case arith::CmpIPredicate::ule:
+  case mlir::arith::CmpIPredicate::ule:
     return U(a) <= U(b);
-  case arith::CmpIPredicate::ugt:
+  case mlir::arith::CmpIPredicate::ugt:
     return U(a) > U(b);
-  case arith::CmpIPredicate::uge:
+  case mlir::arith::CmpIPredicate::uge:
     return U(a) >= U(b);
   }
   return false;
 }
 
-template <typename T> bool compareFloat(arith::CmpFPredicate p, T a, T b) {
+template <typename T>
+bool compareFloat(mlir::arith::CmpFPredicate p, T a, T b) {
   bool unordered = std::isnan(a) || std::isnan(b);
-  using P = arith::CmpFPredicate;
+  using P = mlir::arith::CmpFPredicate;
   switch (p) {
   case P::AlwaysFalse:
     return false;
@@ -279,7 +279,7 @@ Status selectByMask(const Tensor &cond, const Tensor &a, const Tensor &b,
 void registerCompareAndSelect(KernelRegistry &r) {
   r.add("arith.cmpi", [](Operation *op, PlanBuilder &) {
     DType d = operandDType(op);
-    auto p = cast<arith::CmpIOp>(op).getPredicate();
+    auto p = cast<mlir::arith::CmpIOp>(op).getPredicate();
     // i1 compares as a 1-bit value: true is -1 when signed.
     bool signedBool = d == DType::I1;
     return makeKernel(
@@ -303,7 +303,7 @@ void registerCompareAndSelect(KernelRegistry &r) {
   });
   r.add("arith.cmpf", [](Operation *op, PlanBuilder &) {
     DType d = operandDType(op);
-    auto p = cast<arith::CmpFOp>(op).getPredicate();
+    auto p = cast<mlir::arith::CmpFOp>(op).getPredicate();
     return makeKernel(op, [d, p](llvm::ArrayRef<Value> args, Tensor &out) {
       visitFloat(d, [&](auto tag) {
         using T = decltype(tag);
@@ -443,7 +443,7 @@ void mplang::rt::registerArithKernels(KernelRegistry &r) {
   r.add("arith.constant",
         [](Operation *op, PlanBuilder &) -> FailureOr<std::unique_ptr<Kernel>> {
           Value value;
-          auto constant = cast<arith::ConstantOp>(op);
+          auto constant = cast<mlir::arith::ConstantOp>(op);
           if (Status s = valueFromAttribute(constant.getValue(),
                                             constant.getType(), value);
               !s.isOk())

@@ -17,7 +17,6 @@
 #include <type_traits>
 
 using namespace mplang::rt;
-namespace linalg = mlir::linalg;
 
 namespace {
 
@@ -258,7 +257,7 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
   });
   r.add("linalg.transpose", [](Operation *op, PlanBuilder &) {
     llvm::SmallVector<int64_t> perm(
-        cast<linalg::TransposeOp>(op).getPermutation());
+        cast<mlir::linalg::TransposeOp>(op).getPermutation());
     return makeTensorKernel(
         op, [perm](llvm::ArrayRef<Value> args, Tensor &out) {
           const Tensor &in = args[0].getTensor();
@@ -275,7 +274,7 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
   });
   r.add("linalg.broadcast", [](Operation *op, PlanBuilder &) {
     llvm::SmallVector<int64_t> added(
-        cast<linalg::BroadcastOp>(op).getDimensions());
+        cast<mlir::linalg::BroadcastOp>(op).getDimensions());
     return makeTensorKernel(
         op, [added](llvm::ArrayRef<Value> args, Tensor &out) {
           broadcast(args[0].getTensor(), added, out);
@@ -298,7 +297,7 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
     });
   });
   r.add("linalg.map", [](Operation *op, PlanBuilder &plans) {
-    unsigned numInputs = cast<linalg::MapOp>(op).getInputs().size();
+    unsigned numInputs = cast<mlir::linalg::MapOp>(op).getInputs().size();
     return makeBody(
         op, plans, [numInputs](NestedRegion body, TensorLayout layout) {
           return std::unique_ptr<Kernel>(
@@ -306,7 +305,7 @@ void mplang::rt::registerLinalgKernels(KernelRegistry &r) {
         });
   });
   r.add("linalg.reduce", [](Operation *op, PlanBuilder &plans) -> Factory {
-    auto reduce = cast<linalg::ReduceOp>(op);
+    auto reduce = cast<mlir::linalg::ReduceOp>(op);
     if (reduce.getInputs().size() != 1)
       return op->emitOpError("the runtime reduces one input at a time");
     llvm::SmallVector<int64_t> dims(reduce.getDimensions());

@@ -7,7 +7,6 @@
 #include <cstring>
 
 using namespace mplang::rt;
-namespace tensor = mlir::tensor;
 using mlir::StringRef;
 
 namespace {
@@ -193,7 +192,7 @@ void mplang::rt::registerTensorKernels(KernelRegistry &r) {
     });
   });
   r.add("tensor.extract_slice", [](Operation *op, PlanBuilder &) -> Factory {
-    auto slice = cast<tensor::ExtractSliceOp>(op);
+    auto slice = cast<mlir::tensor::ExtractSliceOp>(op);
     llvm::SmallVector<int64_t, 4> offsets, sizes, steps;
     if (failed(getWindow(slice, offsets, sizes, steps)))
       return failure();
@@ -202,13 +201,13 @@ void mplang::rt::registerTensorKernels(KernelRegistry &r) {
       if (std::optional<size_t> offset = contiguousRun(
               source->dtype, source->shape, offsets, sizes, steps))
         return makeViewKernel(op, *offset);
-    return sliceKernel<tensor::ExtractSliceOp>(op, /*scatter=*/false);
+    return sliceKernel<mlir::tensor::ExtractSliceOp>(op, /*scatter=*/false);
   });
   r.add("tensor.insert_slice", [](Operation *op, PlanBuilder &) {
-    return sliceKernel<tensor::InsertSliceOp>(op, /*scatter=*/true);
+    return sliceKernel<mlir::tensor::InsertSliceOp>(op, /*scatter=*/true);
   });
   r.add("tensor.concat", [](Operation *op, PlanBuilder &) {
-    int64_t dim = cast<tensor::ConcatOp>(op).getDim();
+    int64_t dim = cast<mlir::tensor::ConcatOp>(op).getDim();
     return makeKernel(op, [dim](llvm::ArrayRef<Value> args, Tensor &out) {
       llvm::SmallVector<int64_t, 4> offsets(out.shape().size(), 0);
       llvm::SmallVector<int64_t, 4> steps(out.shape().size(), 1);
