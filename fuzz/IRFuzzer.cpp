@@ -11,6 +11,7 @@
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/ProgramChecks.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Kernel.h"
@@ -55,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (failed(pm.run(*module)))
     return 0;
 
-  const auto &kernels = mplang::rt::KernelRegistry::getDefault();
+  const auto &kernels = mplang::getAllKernels();
   for (auto rank : module->getOps<ModuleOp>()) {
     if (!rank->hasAttr(simp::SimpDialect::getRankAttrName()))
       continue;

@@ -8,8 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "mplang/Crypto/BFV/Encryptor.h"
-#include "mplang/Runtime/BFVValues.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Dialects/BFV/BFVRuntime.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
 #include "mplang/Runtime/Npy.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -18,7 +19,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mplang::rt;
-namespace bfv = mplang::crypto::bfv;
 
 static std::string dir;
 
@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   dir = argv[1];
-  registerBFVLoaders();
+  registerBFVValueTypes();
 
   std::vector<std::pair<std::string, Value>> values = {
       {"absent", Value::absent()},
@@ -59,12 +59,15 @@ int main(int argc, char **argv) {
       {"gf128", Value::tensor(iota(DType::GF128, {2}))},
   };
   // The smallest parameters the runtime accepts, so seeds stay small.
-  bfv::ContextPtr ctx;
-  if (!getBFVContext(4096, bfv::kDefaultPlainModulus, {36, 37}, ctx).isOk())
+  mplang::crypto::bfv::ContextPtr ctx;
+  if (!getBFVContext(4096, mplang::crypto::bfv::kDefaultPlainModulus, {36, 37},
+                     ctx)
+           .isOk())
     llvm::report_fatal_error("no BFV context");
-  auto gen = llvm::cantFail(bfv::KeyGenerator::create(ctx));
+  auto gen = llvm::cantFail(mplang::crypto::bfv::KeyGenerator::create(ctx));
   auto pk = llvm::cantFail(gen.createPublicKey());
-  auto pt = llvm::cantFail(bfv::BatchEncoder(ctx).encode({1, 2, 3, 4}));
+  auto pt = llvm::cantFail(
+      mplang::crypto::bfv::BatchEncoder(ctx).encode({1, 2, 3, 4}));
   auto wrap = [&](auto object) {
     using T = decltype(object);
     return Value::opaque(std::make_shared<const BFVValue<T>>(ctx, object));
@@ -75,10 +78,12 @@ int main(int argc, char **argv) {
       {"bfv-relin-keys", wrap(llvm::cantFail(gen.createRelinKeys()))});
   values.push_back(
       {"bfv-galois-keys", wrap(llvm::cantFail(gen.createGaloisKeys({1})))});
-  values.push_back({"bfv-encoder", wrap(bfv::BatchEncoder(ctx))});
+  values.push_back(
+      {"bfv-encoder", wrap(mplang::crypto::bfv::BatchEncoder(ctx))});
   values.push_back({"bfv-plaintext", wrap(pt)});
   values.push_back({"bfv-ciphertext",
-                    wrap(llvm::cantFail(bfv::Encryptor(ctx, pk).encrypt(pt)))});
+                    wrap(llvm::cantFail(
+                        mplang::crypto::bfv::Encryptor(ctx, pk).encrypt(pt)))});
 
   // fuzz-value: mode 0 deserializes, 1 + 3k splits head and body at k
   // bytes, 2 + 3k feeds a MessageReader k + 1 bytes at a time.

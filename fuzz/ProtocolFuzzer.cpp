@@ -8,9 +8,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "mplang/InitAllDialects.h"
-#include "mplang/Runtime/BFVValues.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
+#include "mplang/Runtime/Dialects/BFV/BFVRuntime.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -69,7 +70,7 @@ static void parseModule(const std::string &module) {
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static bool loaders = (registerBFVLoaders(), true);
+  static bool loaders = (registerBFVValueTypes(), true);
   (void)loaders;
   if (size < 1)
     return 0;

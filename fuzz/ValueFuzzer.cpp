@@ -7,8 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mplang/Runtime/BFVValues.h"
-#include "mplang/Runtime/CryptoValues.h"
+#include "mplang/Runtime/Dialects/BFV/BFVRuntime.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
+#include "mplang/Runtime/Dialects/Crypto/CryptoRuntime.h"
+#include "mplang/Runtime/Dialects/Crypto/CryptoValues.h"
 #include "mplang/Runtime/Serialize.h"
 
 #include <cstring>
@@ -16,7 +18,8 @@
 using namespace mplang::rt;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static bool loaders = (registerBFVLoaders(), registerCryptoLoaders(), true);
+  static bool loaders =
+      (registerBFVValueTypes(), registerCryptoValueTypes(), true);
   (void)loaders;
   if (size < 1)
     return 0;

@@ -1,24 +1,49 @@
 //===- TypeConversion.cpp - MLIR types and attributes <-> values ----------===//
 
 #include "mplang/Runtime/TypeConversion.h"
-#include "mplang/Dialect/BFV/IR/BFVTypes.h"
-#include "mplang/Dialect/Crypto/IR/CryptoTypes.h"
-#include "mplang/Dialect/Field/IR/FieldTypes.h"
-#include "mplang/Runtime/BFVValues.h"
-#include "mplang/Runtime/CryptoValues.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "llvm/ADT/StringMap.h"
 #include <cstring>
+#include <mutex>
 
 using namespace mplang::rt;
 using namespace mlir;
 
+namespace {
+struct TypeHooks {
+  std::mutex mutex;
+  llvm::StringMap<TypeHook> byDialect;
+};
+
+TypeHooks &typeHooks() {
+  static TypeHooks hooks;
+  return hooks;
+}
+
+/// The hook of the dialect of `type` (of its elements, for a tensor).
+TypeHook findHook(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    type = tensor.getElementType();
+  TypeHooks &hooks = typeHooks();
+  std::lock_guard<std::mutex> lock(hooks.mutex);
+  auto it = hooks.byDialect.find(type.getDialect().getNamespace());
+  return it == hooks.byDialect.end() ? TypeHook() : it->second;
+}
+} // namespace
+
+void mplang::rt::registerTypeHook(llvm::StringRef dialectNamespace,
+                                  TypeHook hook) {
+  TypeHooks &hooks = typeHooks();
+  std::lock_guard<std::mutex> lock(hooks.mutex);
+  hooks.byDialect[dialectNamespace] = hook;
+}
+
 std::optional<DType> mplang::rt::getDType(Type elementType) {
   if (isa<IndexType>(elementType))
     return DType::I64;
-  if (isa<field::GF128Type>(elementType))
-    return DType::GF128;
   if (auto integer = dyn_cast<IntegerType>(elementType)) {
     switch (integer.getWidth()) {
     case 1:
@@ -39,6 +64,8 @@ std::optional<DType> mplang::rt::getDType(Type elementType) {
     return DType::F32;
   if (elementType.isF64())
     return DType::F64;
+  if (TypeHook hook = findHook(elementType); hook.getDType)
+    return hook.getDType(elementType);
   return std::nullopt;
 }
 
@@ -88,6 +115,10 @@ static Status mismatch(llvm::StringRef what, Type type) {
   return Status::error(what + " where " + typeText(type) + " is declared");
 }
 
+Status mplang::rt::typeMismatch(const mplang::rt::Value &value, Type type) {
+  return mismatch(describe(value), type);
+}
+
 Status mplang::rt::checkTensorType(DType dtype, ArrayRef<int64_t> shape,
                                    Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
@@ -104,17 +135,13 @@ Status mplang::rt::checkValueType(const mplang::rt::Value &value, Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (getDType(tensor ? tensor.getElementType() : type)) {
     if (!value.isTensor())
-      return mismatch(describe(value), type);
+      return typeMismatch(value, type);
     return checkTensorType(value.getTensor().dtype(), value.getTensor().shape(),
                            type);
   }
-  if (mlir::crypto::isCryptoValueType(type))
-    return checkCryptoValue(value, type);
-  if (mlir::bfv::getParams(type)) {
-    if (!value.isOpaque())
-      return mismatch(describe(value), type);
-    return checkBFVValue(*value.getOpaque(), type);
-  }
+  if (TypeHook hook = findHook(type); hook.checkValue)
+    if (std::optional<Status> checked = hook.checkValue(value, type))
+      return *checked;
   return Status::error("no value can be bound to type " + typeText(type));
 }
 

@@ -14,6 +14,7 @@
 #include "mplang/Dialect/Simp/IR/SimpTypes.h"
 #include "mplang/Dialect/Simp/Transforms/ProgramDigest.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Backends/ClusterDriver.h"
 #include "mplang/Runtime/Backends/LocalCluster.h"
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
@@ -43,6 +44,8 @@ static MLIRContext &getContext() {
   static MLIRContext *context = [] {
     DialectRegistry registry;
     registerAllDialects(registry);
+    // Arguments are checked against types of every dialect.
+    registerAllValueTypes();
     auto *ctx = new MLIRContext(registry);
     ctx->loadAllAvailableDialects();
     return ctx;

@@ -61,7 +61,7 @@ def test_field_aes_expand_and_rows():
 
 
 def test_field_exconv_known_answer():
-    # test/Runtime/field-exconv.mlir: seed [0, 3], weight 1 and band 1 read
+    # test/Runtime/Dialects/Field/field-exconv.mlir: seed [0, 3], weight 1 and band 1 read
     # x[1], x[1], x[0], x[0] of the convolved [0, v].
     def encode(noise, seed):
         y = field.exconv_encode(field.from_words(noise), field.from_words(seed),

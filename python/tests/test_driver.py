@@ -128,7 +128,7 @@ def test_a_closed_driver_runs_nothing():
 @pytest.fixture
 def cluster_file(tmp_path):
     """Two workers of a cluster file, as operators start them."""
-    sys.path.insert(0, str(SOURCE / "test" / "Runtime"))
+    sys.path.insert(0, str(SOURCE / "test" / "Runtime" / "Utils"))
     from free_ports import cluster_config, free_ports
     path = tmp_path / "cluster.json"
     path.write_text(json.dumps(cluster_config(free_ports(2))[0]))

@@ -6,8 +6,8 @@
 // results under --jit=on and --jit=off. Messages from peers are checked the
 // same way (SerializeTest).
 // RUN: rm -rf %t && mkdir -p %t/rank0
-// RUN: %python %S/make-npy.py %t/rank0/bad.npy '|b1' '(4,)' 1,0,2,1
-// RUN: %python %S/make-npy.py %t/rank0/good.npy '|b1' '(4,)' 1,0,1,1
+// RUN: %python %S/Utils/make-npy.py %t/rank0/bad.npy '|b1' '(4,)' 1,0,2,1
+// RUN: %python %S/Utils/make-npy.py %t/rank0/good.npy '|b1' '(4,)' 1,0,1,1
 // RUN: not mplang-run --sim 1 --jit=off %s --input 0:0=%t/rank0/bad.npy 2>&1 | FileCheck %s --check-prefix=NPY
 // RUN: not mplang-run --sim 1 --jit=on %s --input 0:0=%t/rank0/bad.npy 2>&1 | FileCheck %s --check-prefix=NPY
 // NPY: error: binding '0:0={{.*}}bad.npy': {{.*}}bad.npy: .npy bool data holds bytes other than 0 and 1

@@ -4,9 +4,9 @@
 // predicate exchanges of simp.agree). Times vary; the checker makes sure
 // they agree with each other.
 // RUN: mplang-run --sim 2 %examples/while_shuffle.mlir --stats --stats-json %t.sim.json | FileCheck %s --check-prefix=TEXT
-// RUN: %python %S/check-stats.py %t.sim.json | FileCheck %s
+// RUN: %python %S/Utils/check-stats.py %t.sim.json | FileCheck %s
 // RUN: mplang-run --local 2 %examples/while_shuffle.mlir --stats --stats-json %t.local.json | FileCheck %s --check-prefix=TEXT
-// RUN: %python %S/check-stats.py %t.local.json | FileCheck %s
+// RUN: %python %S/Utils/check-stats.py %t.local.json | FileCheck %s
 
 // TEXT:      rank 0: 128 : i64
 // TEXT-NEXT: rank 1: <absent>

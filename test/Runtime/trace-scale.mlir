@@ -5,11 +5,11 @@
 // untraced they peak at ~125 and ~360 MiB; traced before bounding, 2^20
 // reduce elements took 16 GB. Peak memory is not meaningful under ASan.
 // UNSUPPORTED: asan
-// RUN: %python %S/peak-rss.py 256 mplang-run --sim 1 %S/Inputs/loop-2e20.mlir --trace %t.loop.json --trace-max-events 10000 2>%t.loop.err | FileCheck %s --check-prefix=LOOP
+// RUN: %python %S/Utils/peak-rss.py 256 mplang-run --sim 1 %S/Inputs/loop-2e20.mlir --trace %t.loop.json --trace-max-events 10000 2>%t.loop.err | FileCheck %s --check-prefix=LOOP
 // RUN: FileCheck %s --check-prefix=WARN < %t.loop.err
-// RUN: %python %S/check-trace.py %t.loop.json | FileCheck %s --check-prefix=LOOP-TRACE
-// RUN: %python %S/peak-rss.py 512 mplang-run --sim 1 %S/Inputs/reduce-2e22.mlir --trace %t.reduce.json | FileCheck %s --check-prefix=REDUCE
-// RUN: %python %S/check-trace.py %t.reduce.json | FileCheck %s --check-prefix=REDUCE-TRACE
+// RUN: %python %S/Utils/check-trace.py %t.loop.json | FileCheck %s --check-prefix=LOOP-TRACE
+// RUN: %python %S/Utils/peak-rss.py 512 mplang-run --sim 1 %S/Inputs/reduce-2e22.mlir --trace %t.reduce.json | FileCheck %s --check-prefix=REDUCE
+// RUN: %python %S/Utils/check-trace.py %t.reduce.json | FileCheck %s --check-prefix=REDUCE-TRACE
 
 // LOOP:      rank 0: 549755289600 : i64
 // LOOP-NEXT: peak RSS under 256 MiB

@@ -4,7 +4,7 @@
 // message's flow (the 22 of simp.send and the 16 predicates simp.agree
 // exchanges) ends at its receive.
 // RUN: mplang-run --sim 2 %examples/while_shuffle.mlir --trace %t.json
-// RUN: %python %S/check-trace.py %t.json | FileCheck %s
+// RUN: %python %S/Utils/check-trace.py %t.json | FileCheck %s
 // CHECK:      rank 0: 48 ops
 // CHECK-NEXT:   lanes: {{(ready queue, )?}}scheduler
 // CHECK-NEXT:   counters: active tasks, bytes in flight, live values, ready queue

@@ -11,6 +11,7 @@
 
 #include "LocalProgramGenerator.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/InMemoryCommunicator.h"
 #include "mplang/Runtime/JIT/JIT.h"
@@ -113,7 +114,7 @@ TEST(JitDifferentialTest, RandomLocalPrograms) {
   mplang::registerAllDialects(dialects);
   mlir::MLIRContext ctx(dialects);
   KernelRegistry jitKernels = jit::makeRegistry(
-      KernelRegistry::getDefault(),
+      mplang::getAllKernels(),
       {jit::Mode::On,
        std::getenv("MPLANG_JIT_DUMP") ? std::getenv("MPLANG_JIT_DUMP") : ""});
   std::string warnings;
@@ -140,7 +141,7 @@ TEST(JitDifferentialTest, RandomLocalPrograms) {
                                .getFunctionType()
                                .getInputs())
       args.push_back(randomValue(type, rng));
-    Outcome expected = run(*reference, KernelRegistry::getDefault(), args);
+    Outcome expected = run(*reference, mplang::getAllKernels(), args);
     Outcome actual = run(*compiled, jitKernels, args);
     ASSERT_TRUE(warnings.empty()) << warnings << "\nprogram:\n" << text;
     ASSERT_EQ(expected.ok, actual.ok) << "seed " << programSeed << ": "
@@ -151,7 +152,7 @@ TEST(JitDifferentialTest, RandomLocalPrograms) {
       // order, which outlining changes: the error must be the one the
       // interpreter reports for the outlined program.
       ++failures;
-      Outcome outlined = run(*compiled, KernelRegistry::getDefault(), args);
+      Outcome outlined = run(*compiled, mplang::getAllKernels(), args);
       EXPECT_EQ(outlined.error, actual.error) << "seed " << programSeed;
       continue;
     }

@@ -1,9 +1,10 @@
 //===- BFVValuesTest.cpp - BFV objects as message bytes ---------*- C++ -*-===//
 
-#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
 #include "mplang/Crypto/BFV/Evaluator.h"
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
+#include "mplang/Runtime/Dialects/BFV/BFVRuntime.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/TypeConversion.h"
 
@@ -14,21 +15,21 @@
 #include <optional>
 
 using namespace mplang::rt;
-namespace bfv = mplang::crypto::bfv;
 
 namespace {
 
 class BFVValuesTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    registerBFVLoaders();
-    ASSERT_TRUE(
-        getBFVContext(4096, bfv::kDefaultPlainModulus, {36, 36, 37}, ctx)
-            .isOk());
-    gen.emplace(llvm::cantFail(bfv::KeyGenerator::create(ctx)));
+    registerBFVValueTypes();
+    ASSERT_TRUE(getBFVContext(4096, mplang::crypto::bfv::kDefaultPlainModulus,
+                              {36, 36, 37}, ctx)
+                    .isOk());
+    gen.emplace(llvm::cantFail(mplang::crypto::bfv::KeyGenerator::create(ctx)));
     pk = llvm::cantFail(gen->createPublicKey());
-    pt = llvm::cantFail(bfv::BatchEncoder(ctx).encode({1, 2, 3, 4}));
-    ct = llvm::cantFail(bfv::Encryptor(ctx, pk).encrypt(pt));
+    pt = llvm::cantFail(
+        mplang::crypto::bfv::BatchEncoder(ctx).encode({1, 2, 3, 4}));
+    ct = llvm::cantFail(mplang::crypto::bfv::Encryptor(ctx, pk).encrypt(pt));
   }
 
   template <typename T> Value wrap(T object) {
@@ -39,25 +40,26 @@ protected:
   std::vector<int64_t> firstSlots(const Value &v) {
     EXPECT_EQ(v.getOpaque()->kind(), "bfv.ciphertext");
     const auto &in = static_cast<const BFVCiphertext &>(*v.getOpaque());
-    bfv::Plaintext out =
-        llvm::cantFail(bfv::Decryptor(ctx, gen->secretKey()).decrypt(in.get()));
+    mplang::crypto::bfv::Plaintext out =
+        llvm::cantFail(mplang::crypto::bfv::Decryptor(ctx, gen->secretKey())
+                           .decrypt(in.get()));
     std::vector<int64_t> slots =
-        llvm::cantFail(bfv::BatchEncoder(ctx).decode(out));
+        llvm::cantFail(mplang::crypto::bfv::BatchEncoder(ctx).decode(out));
     return {slots.begin(), slots.begin() + 4};
   }
 
-  bfv::ContextPtr ctx;
-  std::optional<bfv::KeyGenerator> gen;
-  bfv::PublicKey pk;
-  bfv::Plaintext pt;
-  bfv::Ciphertext ct;
+  mplang::crypto::bfv::ContextPtr ctx;
+  std::optional<mplang::crypto::bfv::KeyGenerator> gen;
+  mplang::crypto::bfv::PublicKey pk;
+  mplang::crypto::bfv::Plaintext pt;
+  mplang::crypto::bfv::Ciphertext ct;
 };
 
 TEST_F(BFVValuesTest, ContextsAreSharedPerParameterSet) {
-  bfv::ContextPtr again;
-  ASSERT_TRUE(
-      getBFVContext(4096, bfv::kDefaultPlainModulus, {36, 36, 37}, again)
-          .isOk());
+  mplang::crypto::bfv::ContextPtr again;
+  ASSERT_TRUE(getBFVContext(4096, mplang::crypto::bfv::kDefaultPlainModulus,
+                            {36, 36, 37}, again)
+                  .isOk());
   EXPECT_EQ(again, ctx);
   EXPECT_FALSE(getBFVContext(4096, 17, {36, 36, 37}, again).isOk());
 }
@@ -65,9 +67,9 @@ TEST_F(BFVValuesTest, ContextsAreSharedPerParameterSet) {
 TEST_F(BFVValuesTest, ContextCacheKeepsTheLastFewParameterSets) {
   // Peers and programs can name many parameter sets; each context is large.
   std::vector<uint64_t> moduli;
-  std::weak_ptr<const bfv::Context> oldest;
+  std::weak_ptr<const mplang::crypto::bfv::Context> oldest;
   for (uint64_t k = 1; moduli.size() < kMaxCachedBFVContexts + 4; ++k) {
-    bfv::ContextPtr made;
+    mplang::crypto::bfv::ContextPtr made;
     if (!getBFVContext(4096, k * 8192 + 1, {36, 36, 37}, made).isOk())
       continue; // not prime: refused before anything is built
     if (moduli.empty())
@@ -78,7 +80,7 @@ TEST_F(BFVValuesTest, ContextCacheKeepsTheLastFewParameterSets) {
   EXPECT_EQ(cachedBFVContexts(), kMaxCachedBFVContexts);
   // Evicted and unused: freed. Asked for again, it is rebuilt the same.
   EXPECT_TRUE(oldest.expired());
-  bfv::ContextPtr again, same;
+  mplang::crypto::bfv::ContextPtr again, same;
   ASSERT_TRUE(getBFVContext(4096, moduli.front(), {36, 36, 37}, again).isOk());
   ASSERT_TRUE(getBFVContext(4096, moduli.front(), {36, 36, 37}, same).isOk());
   EXPECT_EQ(again, same);
@@ -121,7 +123,7 @@ TEST_F(BFVValuesTest, ValuesAreCheckedAgainstTheirTypes) {
 
 TEST_F(BFVValuesTest, PublicKeyBuildsItsEncryptorOnce) {
   BFVPublicKey value(ctx, pk);
-  const bfv::Encryptor &encryptor = encryptorOf(value);
+  const mplang::crypto::bfv::Encryptor &encryptor = encryptorOf(value);
   EXPECT_EQ(&encryptorOf(value), &encryptor);
   Value sealed = wrap(llvm::cantFail(encryptor.encrypt(pt)));
   EXPECT_EQ(firstSlots(sealed), (std::vector<int64_t>{1, 2, 3, 4}));
@@ -132,21 +134,22 @@ TEST_F(BFVValuesTest, SecretKeyAndPlaintextKeepDerivedState) {
   EXPECT_EQ(&decryptorOf(sk), &decryptorOf(sk));
   EXPECT_EQ(&symmetricEncryptorOf(sk), &symmetricEncryptorOf(sk));
   BFVPlaintext mask(ctx, pt);
-  const bfv::PreparedPlaintext *prepared = preparedOf(mask);
+  const mplang::crypto::bfv::PreparedPlaintext *prepared = preparedOf(mask);
   ASSERT_NE(prepared, nullptr);
   EXPECT_EQ(preparedOf(mask), prepared);
-  bfv::Plaintext bad = pt;
-  bad.coeffs[0] = bfv::kDefaultPlainModulus;
+  mplang::crypto::bfv::Plaintext bad = pt;
+  bad.coeffs[0] = mplang::crypto::bfv::kDefaultPlainModulus;
   EXPECT_EQ(preparedOf(BFVPlaintext(ctx, bad)), nullptr);
-  Value product =
-      wrap(llvm::cantFail(bfv::Evaluator(ctx).mulPlain(ct, *prepared)));
+  Value product = wrap(llvm::cantFail(
+      mplang::crypto::bfv::Evaluator(ctx).mulPlain(ct, *prepared)));
   EXPECT_EQ(firstSlots(product), (std::vector<int64_t>{1, 4, 9, 16}));
 }
 
 TEST_F(BFVValuesTest, SeededAndSwitchedCiphertextsTravelSmaller) {
   BFVSecretKey sk(ctx, gen->secretKey());
   Value seeded = wrap(llvm::cantFail(symmetricEncryptorOf(sk).encrypt(pt)));
-  Value switched = wrap(llvm::cantFail(bfv::Evaluator(ctx).modSwitch(ct, 1)));
+  Value switched = wrap(
+      llvm::cantFail(mplang::crypto::bfv::Evaluator(ctx).modSwitch(ct, 1)));
   size_t full = serializeValue(wrap(ct)).size();
   for (const Value &v : {seeded, switched}) {
     std::string bytes = serializeValue(v);
@@ -167,7 +170,7 @@ TEST_F(BFVValuesTest, EveryKindRoundTrips) {
                                wrap(gen->secretKey()),
                                wrap(llvm::cantFail(gen->createRelinKeys())),
                                wrap(llvm::cantFail(gen->createGaloisKeys({1}))),
-                               wrap(bfv::BatchEncoder(ctx)),
+                               wrap(mplang::crypto::bfv::BatchEncoder(ctx)),
                                wrap(pt),
                                wrap(ct)};
   for (const Value &v : values) {
@@ -227,7 +230,7 @@ TEST_F(BFVValuesTest, RejectsTruncatedAndHostileBytes) {
 
   // A plaintext coefficient of t or more.
   std::string plain = serializeValue(wrap(pt));
-  uint64_t t = bfv::kDefaultPlainModulus;
+  uint64_t t = mplang::crypto::bfv::kDefaultPlainModulus;
   std::memcpy(&plain[plain.size() - 8], &t, 8);
   EXPECT_FALSE(deserializeValue(plain, out).isOk());
 }

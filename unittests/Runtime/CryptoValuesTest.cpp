@@ -1,7 +1,8 @@
 //===- CryptoValuesTest.cpp - crypto objects as message bytes ---*- C++ -*-===//
 
-#include "mplang/Runtime/CryptoValues.h"
+#include "mplang/Runtime/Dialects/Crypto/CryptoValues.h"
 #include "mplang/Dialect/Crypto/IR/CryptoDialect.h"
+#include "mplang/Runtime/Dialects/Crypto/CryptoRuntime.h"
 #include "mplang/Runtime/Serialize.h"
 #include "mplang/Runtime/TypeConversion.h"
 
@@ -10,14 +11,13 @@
 #include "gtest/gtest.h"
 
 using namespace mplang::rt;
-namespace lib = mplang::crypto;
 
 namespace {
 
 class CryptoValuesTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    registerCryptoLoaders();
+    registerCryptoValueTypes();
     ctx.loadDialect<mlir::crypto::CryptoDialect>();
   }
 
@@ -27,12 +27,13 @@ protected:
 
   /// Points k * G for k = 1, 2, ... in a batch of `shape`.
   Value pointBatch(llvm::ArrayRef<int64_t> shape, size_t count) {
-    std::vector<lib::Point> points;
+    std::vector<mplang::crypto::Point> points;
     for (size_t i = 0; i < count; ++i) {
-      lib::Scalar k{};
+      mplang::crypto::Scalar k{};
       k[31] = uint8_t(i + 1);
-      points.push_back(lib::newPoint());
-      EXPECT_FALSE(bool(lib::mulPoint(k, nullptr, points.back().get())));
+      points.push_back(mplang::crypto::newPoint());
+      EXPECT_FALSE(
+          bool(mplang::crypto::mulPoint(k, nullptr, points.back().get())));
     }
     return Value::opaque(std::make_shared<PointArray>(shape, std::move(points)));
   }

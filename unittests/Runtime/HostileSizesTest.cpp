@@ -9,7 +9,7 @@
 #include "mplang/Crypto/BFV/BatchEncoder.h"
 #include "mplang/Crypto/BFV/Encryptor.h"
 #include "mplang/Crypto/BFV/Serialization.h"
-#include "mplang/Runtime/BFVValues.h"
+#include "mplang/Runtime/Dialects/BFV/BFVValues.h"
 #include "mplang/Runtime/Serialize.h"
 
 #include "gtest/gtest.h"
@@ -43,7 +43,6 @@ void operator delete(void *p, size_t) noexcept { std::free(p); }
 #endif
 
 using namespace mplang::rt;
-namespace bfv = mplang::crypto::bfv;
 
 namespace {
 
@@ -60,7 +59,7 @@ class HostileSizesTest : public ::testing::Test {
 protected:
   static void SetUpTestSuite() {
     ASSERT_TRUE(getBFVContext(4096, 1032193, {36, 36, 37}, ctx).isOk());
-    gen.emplace(llvm::cantFail(bfv::KeyGenerator::create(ctx)));
+    gen.emplace(llvm::cantFail(mplang::crypto::bfv::KeyGenerator::create(ctx)));
   }
   static void TearDownTestSuite() {
     gen.reset();
@@ -71,26 +70,29 @@ protected:
       GTEST_SKIP() << "ASan owns operator new";
   }
 
-  static bfv::ContextPtr ctx;
-  static std::optional<bfv::KeyGenerator> gen;
+  static mplang::crypto::bfv::ContextPtr ctx;
+  static std::optional<mplang::crypto::bfv::KeyGenerator> gen;
 };
-bfv::ContextPtr HostileSizesTest::ctx;
-std::optional<bfv::KeyGenerator> HostileSizesTest::gen;
+mplang::crypto::bfv::ContextPtr HostileSizesTest::ctx;
+std::optional<mplang::crypto::bfv::KeyGenerator> HostileSizesTest::gen;
 
 TEST_F(HostileSizesTest, CountsAllocations) {
   EXPECT_GE(allocatedBy([] { std::vector<char> bytes(100000); }), 100000u);
 }
 
 TEST_F(HostileSizesTest, CiphertextOfManyPolynomials) {
-  bfv::PublicKey pk = llvm::cantFail(gen->createPublicKey());
-  bfv::Plaintext pt = llvm::cantFail(bfv::BatchEncoder(ctx).encode({1, 2}));
-  bfv::Ciphertext ct = llvm::cantFail(bfv::Encryptor(ctx, pk).encrypt(pt));
-  std::vector<uint8_t> bytes = bfv::serialize(*ctx, ct);
+  mplang::crypto::bfv::PublicKey pk = llvm::cantFail(gen->createPublicKey());
+  mplang::crypto::bfv::Plaintext pt =
+      llvm::cantFail(mplang::crypto::bfv::BatchEncoder(ctx).encode({1, 2}));
+  mplang::crypto::bfv::Ciphertext ct =
+      llvm::cantFail(mplang::crypto::bfv::Encryptor(ctx, pk).encrypt(pt));
+  std::vector<uint8_t> bytes = mplang::crypto::bfv::serialize(*ctx, ct);
   bytes[24] = 255; // polynomials: 255 x 2 x 4096 residues, 16 MiB
   bytes.resize(62);
-  llvm::Expected<bfv::Ciphertext> out = bfv::Ciphertext();
+  llvm::Expected<mplang::crypto::bfv::Ciphertext> out =
+      mplang::crypto::bfv::Ciphertext();
   size_t used = allocatedBy(
-      [&] { out = bfv::deserializeCiphertext(*ctx, bytes); });
+      [&] { out = mplang::crypto::bfv::deserializeCiphertext(*ctx, bytes); });
   ASSERT_FALSE(out);
   EXPECT_EQ(llvm::toString(out.takeError()), "bfv deserialize: truncated data");
   EXPECT_LT(used, kSmall);
@@ -98,10 +100,13 @@ TEST_F(HostileSizesTest, CiphertextOfManyPolynomials) {
 
 TEST_F(HostileSizesTest, KeysCutAfterTheirHeaders) {
   std::vector<std::vector<uint8_t>> keys = {
-      bfv::serialize(*ctx, llvm::cantFail(gen->createRelinKeys())),
-      bfv::serialize(*ctx, llvm::cantFail(gen->createGaloisKeys({1}))),
-      bfv::serialize(*ctx, llvm::cantFail(gen->createPublicKey())),
-      bfv::serialize(*ctx, gen->secretKey())};
+      mplang::crypto::bfv::serialize(*ctx,
+                                     llvm::cantFail(gen->createRelinKeys())),
+      mplang::crypto::bfv::serialize(
+          *ctx, llvm::cantFail(gen->createGaloisKeys({1}))),
+      mplang::crypto::bfv::serialize(*ctx,
+                                     llvm::cantFail(gen->createPublicKey())),
+      mplang::crypto::bfv::serialize(*ctx, gen->secretKey())};
   // Galois keys: claim 4096 of them.
   keys[1][24] = 0x00;
   keys[1][25] = 0x10;
@@ -114,10 +119,10 @@ TEST_F(HostileSizesTest, KeysCutAfterTheirHeaders) {
               "bfv deserialize: truncated data");
     EXPECT_LT(used, kSmall);
   };
-  failsSmall(bfv::deserializeRelinKeys, keys[0]);
-  failsSmall(bfv::deserializeGaloisKeys, keys[1]);
-  failsSmall(bfv::deserializePublicKey, keys[2]);
-  failsSmall(bfv::deserializeSecretKey, keys[3]);
+  failsSmall(mplang::crypto::bfv::deserializeRelinKeys, keys[0]);
+  failsSmall(mplang::crypto::bfv::deserializeGaloisKeys, keys[1]);
+  failsSmall(mplang::crypto::bfv::deserializePublicKey, keys[2]);
+  failsSmall(mplang::crypto::bfv::deserializeSecretKey, keys[3]);
 }
 
 TEST_F(HostileSizesTest, MessageReaderDoesNotTrustTheDeclaredSize) {

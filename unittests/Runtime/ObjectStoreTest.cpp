@@ -5,6 +5,7 @@
 #include "mplang/Dialect/BFV/IR/BFVDialect.h"
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Npy.h"
 #include "mplang/Runtime/Serialize.h"
 
@@ -25,6 +26,8 @@ namespace {
 class ObjectStoreTest : public ::testing::Test {
 protected:
   void SetUp() override {
+    // What field and BFV types hold (gf128 words, BFV objects).
+    mplang::registerAllValueTypes();
     llvm::SmallString<128> dir;
     ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("store-test", dir));
     root = std::string(dir);

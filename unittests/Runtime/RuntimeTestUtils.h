@@ -4,6 +4,7 @@
 #define MPLANG_UNITTESTS_RUNTIME_RUNTIMETESTUTILS_H
 
 #include "mplang/InitAllDialects.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Executor.h"
 
 #include "mlir/Parser/Parser.h"
@@ -34,7 +35,7 @@ private:
   }
   mlir::MLIRContext ctx;
   mlir::OwningOpRef<mlir::ModuleOp> module;
-  PlanBuilder plans{KernelRegistry::getDefault()};
+  PlanBuilder plans{mplang::getAllKernels()};
   const BlockPlan *plan = nullptr;
 };
 

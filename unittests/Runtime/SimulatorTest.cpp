@@ -2,6 +2,7 @@
 
 #include "mplang/Runtime/Backends/Simulator.h"
 #include "mplang/InitAllDialects.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Driver/Driver.h"
 
 #include "mlir/Parser/Parser.h"
@@ -45,7 +46,7 @@ TEST(SimulatorTest, TimeOutAbandonsARankThatCannotStop) {
   static mlir::ModuleOp projected =
       mlir::parseSourceString<mlir::ModuleOp>(kAddTwice, ctx).release();
   ASSERT_TRUE(projected);
-  static KernelRegistry stuck = KernelRegistry::getDefault();
+  static KernelRegistry stuck = mplang::getAllKernels();
   stuck.add("arith.addi",
             [](mlir::Operation *,
                PlanBuilder &) -> mlir::FailureOr<std::unique_ptr<Kernel>> {

@@ -49,7 +49,9 @@ public:
 using KernelFactory = std::function<mlir::FailureOr<std::unique_ptr<Kernel>>(
     mlir::Operation *op, PlanBuilder &plans)>;
 
-/// Op name -> kernel factory.
+/// Op name -> kernel factory. Each dialect's runtime package adds its
+/// kernels (lib/Runtime/Dialects); `registerAllKernels` (InitAllKernels.h)
+/// adds every package's.
 class KernelRegistry {
 public:
   void add(llvm::StringRef opName, KernelFactory factory) {
@@ -59,27 +61,10 @@ public:
     auto it = factories.find(opName);
     return it == factories.end() ? nullptr : &it->second;
   }
-  /// Every kernel mplang-run supports.
-  static const KernelRegistry &getDefault();
-  /// Lets deserializeValue load the objects the default kernels make (BFV
-  /// and crypto values), in processes that decode values without running
-  /// kernels: a driver of workers, mplang-fetch.
-  static void registerDefaultOpaqueLoaders();
 
 private:
   llvm::StringMap<KernelFactory> factories;
 };
-
-void registerArithKernels(KernelRegistry &registry);
-void registerTensorKernels(KernelRegistry &registry);
-void registerLinalgKernels(KernelRegistry &registry);
-void registerControlFlowKernels(KernelRegistry &registry);
-void registerSimpKernels(KernelRegistry &registry);
-void registerBFVKernels(KernelRegistry &registry);
-void registerFieldKernels(KernelRegistry &registry);
-void registerStoreKernels(KernelRegistry &registry);
-void registerCsvKernels(KernelRegistry &registry);
-void registerCryptoKernels(KernelRegistry &registry);
 
 /// A kernel from a function computing results from arguments.
 class FnKernel : public Kernel {

@@ -12,8 +12,26 @@
 
 namespace mplang::rt {
 
+/// How the types of one dialect hold run-time values. This file knows the
+/// builtin types; a type of another dialect, or a tensor of its elements,
+/// is asked of the hook its runtime package registered (lib/Runtime/Dialects).
+struct TypeHook {
+  /// The dtype of an element type of the dialect (!field.gf128), if any.
+  std::optional<DType> (*getDType)(mlir::Type elementType) = nullptr;
+  /// Whether `value` is a value of `type`, for types whose values are opaque
+  /// objects (!bfv.ciphertext, tensor<4x!crypto.point<p256>>); none when
+  /// `type` holds no run-time value.
+  std::optional<Status> (*checkValue)(const Value &value,
+                                      mlir::Type type) = nullptr;
+};
+/// Registers the hook of the types of dialect `dialectNamespace`. Whoever
+/// defines a dialect's values registers it once, before any value of its
+/// types is bound, checked or loaded.
+void registerTypeHook(llvm::StringRef dialectNamespace, TypeHook hook);
+
 /// The run-time element type of an MLIR element type (integers of width 1,
-/// 8, 16, 32, 64 of any signedness, index as i64, f32, f64, !field.gf128).
+/// 8, 16, 32, 64 of any signedness, index as i64, f32, f64, and the element
+/// types of registered hooks).
 std::optional<DType> getDType(mlir::Type elementType);
 
 /// Element type and shape of a scalar or statically shaped ranked tensor.
@@ -24,9 +42,12 @@ struct TensorLayout {
 std::optional<TensorLayout> getLayout(mlir::Type type);
 
 /// Whether `value` is a value of `type`: a tensor of its element type and
-/// shape, or a BFV object of its kind and parameters. Kernels trust the
-/// sizes of their operands, so values from a driver or a peer are checked.
+/// shape, or an object its dialect's hook accepts. Kernels trust the sizes
+/// of their operands, so values from a driver or a peer are checked.
 Status checkValueType(const Value &value, mlir::Type type);
+/// The error for `value` where `type` is declared ("a tensor<4xi64> where
+/// !bfv.public_key<...> is declared").
+Status typeMismatch(const Value &value, mlir::Type type);
 /// Whether a tensor of `dtype` and `shape` is a value of `type` (checked
 /// before such a tensor is read from a file).
 Status checkTensorType(DType dtype, llvm::ArrayRef<int64_t> shape,

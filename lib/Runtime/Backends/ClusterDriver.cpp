@@ -2,6 +2,7 @@
 
 #include "mplang/Runtime/Backends/ClusterDriver.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Backends/LocalCluster.h"
 #include "mplang/Runtime/Clock.h"
 #include "mplang/Runtime/Cluster/Client.h"
@@ -399,7 +400,7 @@ StatusOr<RunResult>
 mplang::rt::runDistributed(mlir::ModuleOp projected, const RunOptions &options,
                            const std::vector<std::vector<Value>> &args) {
   // Results are decoded as the objects the kernels make.
-  KernelRegistry::registerDefaultOpaqueLoaders();
+  mplang::registerAllValueTypes();
   const RunMode &mode = options.mode;
   std::vector<JobRequest> requests;
   std::vector<unsigned> numResults;

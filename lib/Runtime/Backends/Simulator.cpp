@@ -1,6 +1,7 @@
 //===- Simulator.cpp - every rank of a projected program in-process -------===//
 
 #include "mplang/Runtime/Backends/Simulator.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Backends/RankProgram.h"
 #include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/InMemoryCommunicator.h"
@@ -23,9 +24,9 @@ namespace {
 struct Simulation {
   Simulation(ModuleOp projected, const RunOptions &options)
       : program(std::make_shared<OwningOpRef<ModuleOp>>(projected.clone())),
-        kernels(jit::makeRegistry(
-            options.kernels ? *options.kernels : KernelRegistry::getDefault(),
-            options.party.jit)),
+        kernels(jit::makeRegistry(options.kernels ? *options.kernels
+                                                  : mplang::getAllKernels(),
+                                  options.party.jit)),
         hub(getRankPrograms(**program).size()), outcomes(hub.worldSize),
         finished(hub.worldSize, false) {
     // Each party has its own pool, as in its worker.

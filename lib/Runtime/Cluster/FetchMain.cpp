@@ -8,6 +8,7 @@
 
 #include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Field/IR/FieldTypes.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Cluster/Mains.h"
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
 #include "mplang/Runtime/FormatValue.h"

@@ -2,6 +2,7 @@
 
 #include "mplang/Runtime/Cluster/ObjectFetch.h"
 #include "mplang/Dialect/Store/IR/StoreURI.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Cluster/Client.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Kernel.h"
@@ -85,7 +86,8 @@ StatusOr<std::string> mplang::rt::fetchObject(const ClusterConfig &config,
 }
 
 Status mplang::rt::parseObject(const std::string &bytes, Value &out) {
-  KernelRegistry::registerDefaultOpaqueLoaders();
+  // A memory object may be of the kernels' kinds.
+  mplang::registerAllValueTypes();
   return llvm::StringRef(bytes).starts_with("\x93NUMPY")
              ? parseNpy(bytes, out)
              : deserializeValue(bytes, out);

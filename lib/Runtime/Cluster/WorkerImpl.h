@@ -16,6 +16,7 @@
 #include "Job.h"
 #include "JobTable.h"
 #include "PeerLinks.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Cluster/Protocol.h"
 #include "mplang/Runtime/Cluster/Worker.h"
 #include "mplang/Runtime/Plan.h"
@@ -57,8 +58,7 @@ struct Worker::Impl {
       : config(config), options(options),
         links(this->config, options.rank, options.connectRetrySeconds),
         pool(options.party.poolThreads),
-        kernels(
-            jit::makeRegistry(KernelRegistry::getDefault(), options.party.jit)),
+        kernels(jit::makeRegistry(getAllKernels(), options.party.jit)),
         jobs(options.rank,
              {options.maxJobs, options.maxEarlyBytes, options.maxEarlyMessages,
               std::chrono::seconds(options.retentionSeconds)},

@@ -1,6 +1,7 @@
 //===- RunMain.cpp - mplang-run's main, in the library --------------------===//
 
 #include "mplang/Runtime/Driver/RunMain.h"
+#include "mplang/InitAllKernels.h"
 #include "mplang/Runtime/Cluster/ModuleCheck.h"
 #include "mplang/Runtime/Driver/Program.h"
 
@@ -139,6 +140,8 @@ static int finish(const RunConfig &config, const Program &program,
 }
 
 int mplang::rt::runMain(const RunConfig &config, DialectRegistry &registry) {
+  // Arguments are bound and checked against types of every dialect.
+  mplang::registerAllValueTypes();
   MLIRContext ctx(registry);
   // Users want a run-time error's location and message; the op in generic
   // form only when they ask for it.

@@ -23,7 +23,6 @@
 #include <unistd.h>
 
 using namespace mplang::rt;
-namespace store = mlir::store;
 
 namespace {
 
@@ -123,14 +122,14 @@ bool isUnsigned(mlir::Type type) {
   return type.isUnsignedInteger();
 }
 
-Status parseURI(llvm::StringRef uri, store::ObjectURI &parsed) {
+Status parseURI(llvm::StringRef uri, mlir::store::ObjectURI &parsed) {
   std::string error;
-  if (!store::parseObjectURI(uri, parsed, error))
+  if (!mlir::store::parseObjectURI(uri, parsed, error))
     return Status::error(error);
   return Status::ok();
 }
 
-std::string memoryName(const store::ObjectURI &parsed) {
+std::string memoryName(const mlir::store::ObjectURI &parsed) {
   return llvm::join(parsed.components, "/");
 }
 
@@ -140,10 +139,10 @@ ObjectStore::ObjectStore(ObjectStoreOptions options)
     : options(std::move(options)) {}
 
 Status ObjectStore::load(llvm::StringRef uri, mlir::Type type, Value &out) {
-  store::ObjectURI parsed;
+  mlir::store::ObjectURI parsed;
   if (Status s = parseURI(uri, parsed); !s.isOk())
     return s;
-  if (parsed.scheme == store::Scheme::File) {
+  if (parsed.scheme == mlir::store::Scheme::File) {
     if (Status s = loadFile(uri, parsed.components, type, out); !s.isOk())
       return s;
   } else if (Status s = loadMemory(memoryName(parsed), out); !s.isOk()) {
@@ -157,10 +156,10 @@ Status ObjectStore::load(llvm::StringRef uri, mlir::Type type, Value &out) {
 Status ObjectStore::openBytes(llvm::StringRef uri, ObjectBytes &out,
                               bool &expired) {
   expired = false;
-  store::ObjectURI parsed;
+  mlir::store::ObjectURI parsed;
   if (Status s = parseURI(uri, parsed); !s.isOk())
     return s;
-  if (parsed.scheme == store::Scheme::File) {
+  if (parsed.scheme == mlir::store::Scheme::File) {
     auto file = std::make_shared<UniqueFd>();
     if (Status s =
             openFile(options.dataRoot, uri, parsed.components, *file, out.size);
@@ -199,10 +198,10 @@ Status ObjectStore::openBytes(llvm::StringRef uri, ObjectBytes &out,
 
 Status ObjectStore::save(llvm::StringRef uri, const Value &value,
                          mlir::Type type) {
-  store::ObjectURI parsed;
+  mlir::store::ObjectURI parsed;
   if (Status s = parseURI(uri, parsed); !s.isOk())
     return s;
-  if (parsed.scheme == store::Scheme::File)
+  if (parsed.scheme == mlir::store::Scheme::File)
     return saveFile(uri, parsed.components, value, type);
   return saveMemory(memoryName(parsed), value);
 }
@@ -264,10 +263,10 @@ Status ObjectStore::saveFile(llvm::StringRef uri,
 
 Status ObjectStore::saveFileBytes(llvm::StringRef uri,
                                   llvm::ArrayRef<llvm::StringRef> pieces) {
-  store::ObjectURI parsed;
+  mlir::store::ObjectURI parsed;
   if (Status s = parseURI(uri, parsed); !s.isOk())
     return s;
-  if (parsed.scheme != store::Scheme::File)
+  if (parsed.scheme != mlir::store::Scheme::File)
     return Status::invalidArgument(uri + ": not a file URI");
   return writeFile(uri, parsed.components, [&](int fd) {
     for (llvm::StringRef piece : pieces)
@@ -292,7 +291,8 @@ Status ObjectStore::writeFile(llvm::StringRef uri,
   std::string suffix =
       ".tmp" + std::to_string(getpid()) + "." + std::to_string(counter++);
   std::string temp =
-      "." + name.substr(0, store::kMaxComponentLength - 1 - suffix.size()) +
+      "." +
+      name.substr(0, mlir::store::kMaxComponentLength - 1 - suffix.size()) +
       suffix;
   UniqueFd file(openat(dir.get(), temp.c_str(),
                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,

@@ -24,7 +24,6 @@
 
 using namespace mlir;
 using namespace mlir::bfv;
-namespace lib = mplang::crypto::bfv;
 using llvm::cantFail;
 
 namespace {
@@ -49,8 +48,8 @@ struct Sample {
 /// is measured as it is computed and predicted once the IR is complete.
 class Program {
 public:
-  Program(MLIRContext &ctx, lib::test::Session &s, const Degree &degree,
-          std::mt19937_64 &rng)
+  Program(MLIRContext &ctx, mplang::crypto::bfv::test::Session &s,
+          const Degree &degree, std::mt19937_64 &rng)
       : s(s), degree(degree), rng(rng), builder(&ctx),
         symmetric(s.ctx, s.keygen.secretKey()) {
     auto params =
@@ -123,7 +122,7 @@ public:
 
 private:
   struct Entry {
-    lib::Ciphertext ct;
+    mplang::crypto::bfv::Ciphertext ct;
     Value value;
     int depth;
   };
@@ -135,15 +134,15 @@ private:
 
   size_t pick(size_t n) { return rng() % n; }
   Entry &one() { return live[pick(live.size())]; }
-  lib::Plaintext randomPlain() {
+  mplang::crypto::bfv::Plaintext randomPlain() {
     std::vector<int64_t> v(degree.n);
     for (int64_t &x : v)
       x = static_cast<int64_t>(rng() % degree.t);
     return s.encode(v);
   }
 
-  void record(const std::string &op, lib::Ciphertext ct, Value value, int depth,
-              bool terminal = false) {
+  void record(const std::string &op, mplang::crypto::bfv::Ciphertext ct,
+              Value value, int depth, bool terminal = false) {
     int budget = s.budget(ct);
     measured.push_back({op, value, budget});
     // Exhausted ciphertexts are garbage: nothing computes on them.
@@ -153,7 +152,7 @@ private:
 
   void encrypt() {
     Location loc = builder.getUnknownLoc();
-    lib::Plaintext p = randomPlain();
+    mplang::crypto::bfv::Plaintext p = randomPlain();
     if (pick(2))
       record("encrypt", cantFail(s.encryptor.encrypt(p)),
              builder.create<EncryptOp>(loc, ctType, pt, pk), 0);
@@ -176,7 +175,8 @@ private:
             builder.create<RelinearizeOp>(loc, ctType, live[k].value, rk),
             live[k].depth);
     int depth = std::max(live[i].depth, live[j].depth) + 1;
-    lib::Ciphertext ct = cantFail(s.eval.mul(live[i].ct, live[j].ct));
+    mplang::crypto::bfv::Ciphertext ct =
+        cantFail(s.eval.mul(live[i].ct, live[j].ct));
     Value value =
         builder.create<MulOp>(loc, ctType, live[i].value, live[j].value);
     if (ct.size() > 2 && pick(5)) {
@@ -203,7 +203,7 @@ private:
       Entry &b = pick(4) ? one() : a;
       if (&b == &a)
         subtract = false;
-      lib::Ciphertext ct =
+      mplang::crypto::bfv::Ciphertext ct =
           cantFail(subtract ? s.eval.sub(a.ct, b.ct) : s.eval.add(a.ct, b.ct));
       Value value =
           subtract
@@ -214,7 +214,7 @@ private:
                     std::max(a.depth, b.depth));
     }
     case 3: {
-      lib::Plaintext p = randomPlain();
+      mplang::crypto::bfv::Plaintext p = randomPlain();
       if (pick(2))
         return record("add_plain", cantFail(s.eval.addPlain(a.ct, p)),
                       builder.create<AddOp>(loc, ctType, a.value, pt), a.depth);
@@ -251,11 +251,11 @@ private:
     }
   }
 
-  lib::test::Session &s;
+  mplang::crypto::bfv::test::Session &s;
   const Degree &degree;
   std::mt19937_64 &rng;
   OpBuilder builder;
-  lib::SymmetricEncryptor symmetric;
+  mplang::crypto::bfv::SymmetricEncryptor symmetric;
   OwningOpRef<ModuleOp> module;
   CiphertextType ctType;
   Value pt, pk, sk, rk, gk;
@@ -284,9 +284,9 @@ TEST(NoiseAnalysisTest, NeverPredictsMoreBudgetThanMeasured) {
   std::map<std::string, std::pair<int, int>> gapRangeByOp;
   int exhausted = 0;
   for (const Degree &degree : degrees) {
-    lib::test::Session s(degree.n, degree.t,
-                         degree.steps.empty() ? powersOfTwo(degree.n)
-                                              : degree.steps);
+    mplang::crypto::bfv::test::Session s(
+        degree.n, degree.t,
+        degree.steps.empty() ? powersOfTwo(degree.n) : degree.steps);
     std::mt19937_64 rng(degree.n);
 
     for (int program = 0; program < degree.programs; ++program) {

@@ -17,7 +17,6 @@
 
 using namespace mlir;
 using namespace mlir::bfv;
-namespace lib = mplang::crypto::bfv;
 
 /// Decryption fails with probability at most 2^-kFailureBits per
 /// ciphertext under the Gaussian tail of the noise coefficients.
@@ -39,7 +38,7 @@ std::optional<NoiseModel> NoiseModel::get(int64_t n, uint64_t t,
                                           llvm::ArrayRef<int64_t> qBits) {
   std::vector<int> bits(qBits.begin(), qBits.end());
   llvm::Expected<std::vector<uint64_t>> primes =
-      lib::coeffModulusPrimes(n, t, bits);
+      mplang::crypto::bfv::coeffModulusPrimes(n, t, bits);
   if (!primes) {
     llvm::consumeError(primes.takeError());
     return std::nullopt;
@@ -60,7 +59,7 @@ std::optional<NoiseModel> NoiseModel::get(int64_t n, uint64_t t,
     model.digitsOverP += std::pow(static_cast<double>(prime) / p, 2);
   }
   model.tail = tailFactor(n);
-  model.floodBits = lib::floodingNoiseBits(t, primes->front());
+  model.floodBits = mplang::crypto::bfv::floodingNoiseBits(t, primes->front());
   return model;
 }
 
@@ -74,7 +73,7 @@ double NoiseModel::rounding(unsigned size) const {
   double sum = 0, term = 1;
   for (unsigned i = 0; i < size; ++i) {
     sum += term;
-    term *= (i + 1) * n * lib::kTernaryVariance;
+    term *= (i + 1) * n * mplang::crypto::bfv::kTernaryVariance;
   }
   return sum / 12;
 }
@@ -113,15 +112,16 @@ double NoiseModel::keySwitchVariance() const {
   // Digit j is [c]_{q_j} in [0, q_j) (second moment q_j^2 / 3), times the
   // key's error, divided by P; then the rounding of the division by P.
   return scale(getDataPrimes()) *
-         (n * lib::kErrorVariance * digitsOverP / 3 + rounding(2));
+         (n * mplang::crypto::bfv::kErrorVariance * digitsOverP / 3 +
+          rounding(2));
 }
 
 Noise NoiseModel::encrypt() const {
   // (e u + e_0 + e_1 s) / P plus the rounding of the division by P, plus
   // the rounding of Delta m (at most 1/2).
-  double e = lib::kErrorVariance;
-  double overP =
-      (2 * n * lib::kTernaryVariance * e + e) * std::exp2(-2 * log2P);
+  double e = mplang::crypto::bfv::kErrorVariance;
+  double overP = (2 * n * mplang::crypto::bfv::kTernaryVariance * e + e) *
+                 std::exp2(-2 * log2P);
   Noise r;
   r.variance = scale(getDataPrimes()) * (overP + rounding(2) + 0.25);
   r.factors = {{nullptr, 1}}; // mostly the rounding term u s
@@ -131,7 +131,8 @@ Noise NoiseModel::encrypt() const {
 
 Noise NoiseModel::encryptSymmetric() const {
   Noise r;
-  r.variance = scale(getDataPrimes()) * (lib::kErrorVariance + 0.25);
+  r.variance =
+      scale(getDataPrimes()) * (mplang::crypto::bfv::kErrorVariance + 0.25);
   r.primes = getDataPrimes();
   return r;
 }
