@@ -141,6 +141,11 @@ llvm::Expected<Placeholders> derive(StringRef kind, int64_t n) {
   }
   if (kind == "ssotmul")
     return Placeholders{{"M", num(64 * n)}};
+  if (kind == "upsi") {
+    if (n % 2 != 0)
+      return fail("unbalanced PSI of " + num(n) + ": not even");
+    return Placeholders{{"H", num(n / 2)}};
+  }
   return fail("unknown template kind '" + kind + "'");
 }
 

@@ -6,7 +6,7 @@ parties of the call."""
 
 import numpy as np
 
-from . import bfv, simp
+from . import bfv, field, simp
 from ._local import LocalValue
 from ._local import _scope as _local_scope
 from ._trace import (
@@ -19,7 +19,8 @@ from ._trace import (
 from ._errors import TraceError
 from ._types import MPType, TensorType
 
-__all__ = ["call", "psi", "ot", "vole", "random_vole",
+__all__ = ["call", "psi", "psi_unbalanced_setup", "psi_unbalanced_query",
+           "ot", "vole", "random_vole",
            "oblivious_groupby_sum_bfv"]
 
 
@@ -98,6 +99,50 @@ def psi(x, y):
         mask = f[:ny]
         return mask, np.sum(mask)
     return simp.pcall_static((receiver,), mine, found)
+
+
+_KEY = TensorType(np.int8, (32,))
+
+
+@simp.eager
+def psi_unbalanced_setup(x):
+    """The server's side of unbalanced PSI, once per set (Diffie-Hellman
+    OPRF, docs/protocols.md): `x` holds its int64 items. Returns, on the
+    server, its key and its table (the sorted tags of its items, (N, 6)
+    int16 for N = len(x) rounded up to even), to keep in its store
+    (mp.store) and use with psi_unbalanced_query for any number of
+    clients."""
+    server, nx = _party_and_size(x, "the server's set")
+    cap = max(2, nx + nx % 2)
+    xs, xm = simp.pcall_static((server,), _padded(nx, cap), x)
+    table_type = MPType.of(TensorType(np.int16, (cap, 6)), (server,))
+    return tuple(call(f"mplang.psi.unbalanced.setup.n{cap}",
+                      [MPType.of(_KEY, (server,)), table_type], xs, xm))
+
+
+@simp.eager
+def psi_unbalanced_query(key, table, y):
+    """One client's query: `key` on the server (psi_unbalanced_setup),
+    `table` on the server (it is sent to the client) or already on the
+    client, `y` the client's int64 items. Returns, on the client, the mask
+    of its items in the server's set and their count; the server learns
+    nothing."""
+    server = _owner(key, "the server's key")
+    client, ny = _party_and_size(y, "the client's set")
+    if server == client or _owner(table, "the table") not in (server, client):
+        _fail("psi_unbalanced_query runs between the key's party and the "
+              "client; the table is on one of them")
+    cap = max(2, ny + ny % 2)
+    ys = simp.pcall_static((client,), lambda v: _padded(ny, cap)(v)[0], y)
+    tags_type = MPType.of(TensorType(np.int16, (cap, 6)), (client,))
+    (tags,) = call(f"mplang.psi.unbalanced.query.n{cap}", [tags_type], key, ys)
+    if table.parties[0] != client:
+        table = simp.shuffle_static(table, {client: server})
+
+    def found(t, mine):
+        mask = field.contains_rows(t, mine)[:ny]
+        return mask, np.sum(mask)
+    return simp.pcall_static((client,), found, table, tags)
 
 
 def _words(x, what):

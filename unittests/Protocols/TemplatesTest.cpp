@@ -66,6 +66,14 @@ TEST(ProtocolTemplates, InstantiatesEachSize) {
             (std::vector<std::string>{"f", "lib.two"}));
 }
 
+TEST(ProtocolTemplates, HalvesForUnbalancedPsi) {
+  EXPECT_EQ(cantFail(instantiateTemplate(
+                "// TEMPLATE upsi\n// PER-SIZE BEGIN\n@N@=2x@H@\n"
+                "// PER-SIZE END\n",
+                {1000})),
+            "// TEMPLATE upsi\n1000=2x500\n");
+}
+
 TEST(ProtocolTemplates, RepeatsLevels) {
   const char *text = "x\n// TEMPLATE svole\n// PER-SIZE BEGIN\nT=@T@\n"
                      "// PER-LEVEL BEGIN\nl@L@ q@Q@ p@P@ sh@SH@;\n"
@@ -101,6 +109,10 @@ TEST(ProtocolTemplates, Errors) {
   EXPECT_EQ(
       errorOf("// TEMPLATE ss\n// PER-SIZE BEGIN\n// PER-SIZE END\n", 300),
       "additive sharing of 300: not a multiple of its chunk 256");
+  EXPECT_EQ(errorOf("// TEMPLATE upsi\n// PER-SIZE BEGIN\n@H@\n"
+                    "// PER-SIZE END\n",
+                    7),
+            "unbalanced PSI of 7: not even");
 }
 
 } // namespace

@@ -126,6 +126,15 @@ FailureOr<std::unique_ptr<Kernel>> mulPoints(Operation *op, PlanBuilder &) {
       });
 }
 
+FailureOr<std::unique_ptr<Kernel>> hashToPoint(Operation *op, PlanBuilder &) {
+  return makePointsKernel(
+      op, [](llvm::ArrayRef<Value> args, size_t i, lib::Point &out) {
+        const Tensor &in = args[0].getTensor();
+        size_t rowBytes = in.numBytes() / in.shape()[0];
+        return lib::hashToPoint({in.bytes() + i * rowBytes, rowBytes}, out);
+      });
+}
+
 FailureOr<std::unique_ptr<Kernel>> pointFromBytes(Operation *op,
                                                   PlanBuilder &) {
   return makePointsKernel(
@@ -285,6 +294,7 @@ void mplang::rt::registerCryptoGroupKernels(KernelRegistry &r) {
   r.add(ops::ScalarInverseOp::getOperationName(), invertScalar);
   r.add(ops::PointToBytesOp::getOperationName(), pointToBytes);
   r.add(ops::PointFromBytesOp::getOperationName(), pointFromBytes);
+  r.add(ops::HashToPointOp::getOperationName(), hashToPoint);
   r.add(ops::KeygenOp::getOperationName(), keygen);
   r.add(ops::PublicKeyOp::getOperationName(), publicKey);
   r.add(ops::AgreeOp::getOperationName(), agree);
