@@ -5,7 +5,8 @@ in DIR:
   x.npy, y.npy    uint64[CAPACITY]: NX (NY) distinct random items, then 0s;
   xm.npy, ym.npy  bool[CAPACITY]: which entries are in use;
   expected.npy    bool[CAPACITY]: y[i] is in x (OVERLAP of the NY items,
-                  at random places).
+                  at random places);
+  expected_x.npy  bool[CAPACITY]: x[i] is in y.
 With REPEATS, that many of the NY items (and of the NX) are copies of
 others: sets with repeated items. YCAPACITY sizes y, ym and expected
 instead (a small client set for unbalanced PSI).
@@ -42,7 +43,7 @@ def main():
     rng.shuffle(y)
     x[nx - repeats:] = rng.choices(x[:nx - repeats], k=repeats)
     y[ny - repeats:] = rng.choices(y[:ny - repeats], k=repeats)
-    xs = set(x)
+    xs, ys = set(x), set(y)
     os.makedirs(out, exist_ok=True)
 
     def words(v, n):
@@ -57,6 +58,8 @@ def main():
     write_npy(f"{out}/ym.npy", "|b1", ycap, flags([1] * ny, ycap))
     write_npy(f"{out}/expected.npy", "|b1", ycap,
               flags([int(v in xs) for v in y], ycap))
+    write_npy(f"{out}/expected_x.npy", "|b1", cap,
+              flags([int(v in ys) for v in x], cap))
 
 
 main()
