@@ -4,8 +4,8 @@
 Usage: /usr/bin/python3 bench/psi_bench.py [BUILD_DIR] [--sizes 16,20] [--reps N]
 
 For n = 2^16 and 2^20 items on each side (n / 8 shared), bench/protocols/psi_2eK.mlir
-(for sizes the library does not ship, such as --sizes 24, that program resized and the
-PSI and silent VOLE templates instantiated for it, linked with --library) runs under
+(for other sizes, such as --sizes 24, that program resized: the linker instantiates the
+PSI and silent VOLE templates for it) runs under
 `mplang-run --local 2` (one worker process per party) and `--sim 2` (one process), each
 party reading its set from its own store (--data-root, @fs:// inputs) and the receiver
 writing its result with --output-dir. Printed per mode, medians of N runs: the whole
@@ -25,7 +25,6 @@ import argparse
 import collections
 import json
 import os
-import re
 import statistics
 import subprocess
 import tempfile
@@ -46,40 +45,23 @@ def parse_args():
     return p.parse_args()
 
 
-def instantiate(kind, template, size, output):
-    subprocess.run(["cmake", f"-DKIND={kind}", f"-DSIZES={size}",
-                    f"-DTEMPLATE={os.path.join(ROOT, 'lib', 'Protocols', template)}",
-                    f"-DOUTPUT={output}", "-P",
-                    os.path.join(ROOT, "lib", "Protocols", "Instantiate.cmake")],
-                   check=True)
-
-
 def program(log2n, data):
-    """The program and its --library flags: bench/protocols/psi_2eK.mlir, or
-    for a size the library does not ship (2^24), that program resized and
-    the PSI and silent VOLE templates instantiated for it in DATA."""
+    """bench/protocols/psi_2eK.mlir, or bench/protocols/psi_2e20.mlir
+    resized to 2^K items in DATA."""
     shipped = os.path.join(ROOT, "bench", "protocols", f"psi_2e{log2n}.mlir")
     if os.path.exists(shipped):
-        return shipped, []
-    psi, svole = os.path.join(data, "psi.mlir"), os.path.join(data, "silent_vole.mlir")
+        return shipped
     resized = os.path.join(data, f"psi_2e{log2n}.mlir")
-    if not os.path.exists(resized):
-        n = 1 << log2n
-        instantiate("psi", "psi.mlir.in", n, psi)
-        # The PSI instance names the silent VOLE size it links.
-        size = re.search(r"mplang\.vole\.silent\.n(\d+)", open(psi).read())[1]
-        instantiate("svole", "silent_vole.mlir.in", size, svole)
-        text = open(os.path.join(ROOT, "bench", "protocols", "psi_2e20.mlir")).read()
-        open(resized, "w").write(text.replace("1048576", str(n)))
-    return resized, ["--library", psi, "--library", svole]
+    text = open(os.path.join(ROOT, "bench", "protocols", "psi_2e20.mlir")).read()
+    open(resized, "w").write(text.replace("1048576", str(1 << log2n)))
+    return resized
 
 
 def command(run, mode, log2n, data):
     """Each party reads its set from its own store (DATA/rankR), as workers
     next to their data would: no set passes through the driver."""
-    path, libraries = program(log2n, data)
     return [run, *mode.split(), "--timeout", "900", "--data-root", data,
-            *libraries, path, "--input", "0:0=@fs://x.npy",
+            program(log2n, data), "--input", "0:0=@fs://x.npy",
             "--input", "0:1=@fs://xm.npy", "--input", "1:2=@fs://y.npy",
             "--input", "1:3=@fs://ym.npy", "--output-dir", os.path.join(data, "out")]
 

@@ -1,11 +1,12 @@
 """The protocol library (lib/Protocols, docs/protocols.md) as Python calls
-with plain sizes: each call picks the library's instance that fits its
-inputs and pads and masks them itself. The C++ linker brings in the
-instance, specialized to the parties of the call."""
+with plain sizes: each call names the library's function for the size of
+its inputs (padded where the protocol needs it). The C++ linker
+instantiates the function's template for that size, specialized to the
+parties of the call."""
 
 import numpy as np
 
-from . import bfv, simp
+from . import bfv, field, simp
 from ._local import LocalValue
 from ._local import _scope as _local_scope
 from ._trace import (
@@ -16,11 +17,10 @@ from ._trace import (
     user_location,
 )
 from ._errors import TraceError
-from ._sizes import OT_SIZES, PSI_SIZES, SILENT_VOLE_SIZES, VOLE_SIZES
 from ._types import MPType, TensorType
 
-__all__ = ["call", "psi", "ot", "vole", "random_vole", "PSI_SIZES",
-           "OT_SIZES", "VOLE_SIZES", "SILENT_VOLE_SIZES",
+__all__ = ["call", "psi", "psi_unbalanced_setup", "psi_unbalanced_query",
+           "ot", "vole", "random_vole",
            "oblivious_groupby_sum_bfv"]
 
 
@@ -81,15 +81,15 @@ def _padded(size, capacity):
 @simp.eager
 def psi(x, y):
     """Private set intersection (RR22 over silent VOLE): `x` holds the
-    sender's items, `y` the receiver's (int64 arrays of any sizes up to
-    the largest of PSI_SIZES, on two parties). Returns, on the receiver,
-    the mask of its items the sender also has and their count; the sender
-    learns nothing."""
+    sender's items, `y` the receiver's (int64 arrays of any sizes, on two
+    parties). The capacity is the larger set's size: the smaller set is
+    padded and masked. Returns, on the receiver, the mask of its items the
+    sender also has and their count; the sender learns nothing."""
     sender, nx = _party_and_size(x, "the sender's set")
     receiver, ny = _party_and_size(y, "the receiver's set")
     if sender == receiver:
         _fail("psi runs between two parties")
-    cap = _instance("psi", PSI_SIZES, max(nx, ny))
+    cap = max(nx, ny, 1)
     xs, xm = simp.pcall_static((sender,), _padded(nx, cap), x)
     ys, ym = simp.pcall_static((receiver,), _padded(ny, cap), y)
     found_type = MPType.of(TensorType(np.bool_, (cap,)), (receiver,))
@@ -101,12 +101,48 @@ def psi(x, y):
     return simp.pcall_static((receiver,), mine, found)
 
 
-def _instance(what, sizes, n):
-    """The smallest of the library's `sizes` that holds `n` items."""
-    fits = [c for c in sorted(sizes) if c >= n]
-    if not fits:
-        _fail(f"{what}: at most {max(sizes)} items")
-    return fits[0]
+_KEY = TensorType(np.int8, (32,))
+
+
+@simp.eager
+def psi_unbalanced_setup(x):
+    """The server's side of unbalanced PSI, once per set (Diffie-Hellman
+    OPRF, docs/protocols.md): `x` holds its int64 items. Returns, on the
+    server, its key and its table (the sorted tags of its items, (N, 6)
+    int16 for N = len(x) rounded up to even), to keep in its store
+    (mp.store) and use with psi_unbalanced_query for any number of
+    clients."""
+    server, nx = _party_and_size(x, "the server's set")
+    cap = max(2, nx + nx % 2)
+    xs, xm = simp.pcall_static((server,), _padded(nx, cap), x)
+    table_type = MPType.of(TensorType(np.int16, (cap, 6)), (server,))
+    return tuple(call(f"mplang.psi.unbalanced.setup.n{cap}",
+                      [MPType.of(_KEY, (server,)), table_type], xs, xm))
+
+
+@simp.eager
+def psi_unbalanced_query(key, table, y):
+    """One client's query: `key` on the server (psi_unbalanced_setup),
+    `table` on the server (it is sent to the client) or already on the
+    client, `y` the client's int64 items. Returns, on the client, the mask
+    of its items in the server's set and their count; the server learns
+    nothing."""
+    server = _owner(key, "the server's key")
+    client, ny = _party_and_size(y, "the client's set")
+    if server == client or _owner(table, "the table") not in (server, client):
+        _fail("psi_unbalanced_query runs between the key's party and the "
+              "client; the table is on one of them")
+    cap = max(2, ny + ny % 2)
+    ys = simp.pcall_static((client,), lambda v: _padded(ny, cap)(v)[0], y)
+    tags_type = MPType.of(TensorType(np.int16, (cap, 6)), (client,))
+    (tags,) = call(f"mplang.psi.unbalanced.query.n{cap}", [tags_type], key, ys)
+    if table.parties[0] != client:
+        table = simp.shuffle_static(table, {client: server})
+
+    def found(t, mine):
+        mask = field.contains_rows(t, mine)[:ny]
+        return mask, np.sum(mask)
+    return simp.pcall_static((client,), found, table, tags)
 
 
 def _words(x, what):
@@ -135,15 +171,15 @@ def ot(m0, m1, choice):
     holds `m0`, `m1` ((n, 2) int64 words), the receiver `choice` ((n,)
     bool). Returns, on the receiver, `m1[i]` where `choice[i]` else `m0[i]`;
     the sender learns nothing of the choices, the receiver nothing of the
-    other strings. Runs the library's IKNP random OT of the smallest size
-    that fits (OT_SIZES), then one masked message pair per OT."""
+    other strings. Runs the library's IKNP random OT of `n` rounded up to
+    a multiple of 128, then one masked message pair per OT."""
     s, n = _words(m0, "the OT messages")
     if m1.type != m0.type:
         _fail("m0 and m1 are two arrays of one type on the sender")
     r, nc = _held(choice, "the choice bits", 1)
     if s == r or nc != n or choice.type.local.dtype != np.bool_:
         _fail("ot: the receiver's n choice bits for the sender's n pairs")
-    size = _instance("ot", OT_SIZES, n)
+    size = max(128, -(-n // 128) * 128)
 
     def pack(c):
         bits = np.concatenate([c.astype(np.int64),
@@ -176,14 +212,8 @@ def vole(u, delta):
     r = _delta_party(delta)
     if s == r:
         _fail("vole runs between two parties")
-    size = _instance("vole", VOLE_SIZES, n)
-    padded = simp.pcall_static(
-        (s,), lambda x: np.concatenate([x, np.zeros((size - n, 2),
-                                                    np.int64)]), u)
-    v, w = call(f"mplang.vole.gilboa.n{size}",
-                [_wide(size, s), _wide(size, r)], padded, delta)
-    return (simp.pcall_static((s,), lambda x: x[:n], v),
-            simp.pcall_static((r,), lambda x: x[:n], w))
+    return tuple(call(f"mplang.vole.gilboa.n{n}", [_wide(n, s), _wide(n, r)],
+                      u, delta))
 
 
 def _delta_party(delta):
@@ -202,12 +232,9 @@ def random_vole(n, delta, sender):
     r = _delta_party(delta)
     if r == sender:
         _fail("random_vole runs between two parties")
-    size = _instance("random_vole", SILENT_VOLE_SIZES, n)
-    u, v, w = call(f"mplang.vole.silent.n{size}",
-                   [_wide(size, sender), _wide(size, sender),
-                    _wide(size, r)], delta)
-    first = simp.pcall_static((sender,), lambda a, b: (a[:n], b[:n]), u, v)
-    return (*first, simp.pcall_static((r,), lambda x: x[:n], w))
+    return tuple(call(f"mplang.vole.silent.n{n}",
+                      [_wide(n, sender), _wide(n, sender), _wide(n, r)],
+                      delta))
 
 
 def _random_words(size):

@@ -221,6 +221,22 @@ def test_psi_between_any_two_parties():
         assert mp.fetch(count) == [3, None, None]
 
 
+def test_unbalanced_psi_serves_two_clients():
+    with mp.make_simulator(3):
+        x = mp.put("P1", np.array([5, 9, 11, 40, 77], np.int64))
+        key, table = mp.evaluate(mp.lib.psi_unbalanced_setup, x)
+        assert table.type.mlir == "!simp.mp<tensor<6x6xi16>, [1]>"
+        y = mp.put("P0", np.array([1, 9, 40, 7, 5], np.int64))
+        mask, count = mp.evaluate(mp.lib.psi_unbalanced_query, key, table, y)
+        np.testing.assert_array_equal(mp.fetch(mask)[0],
+                                      [False, True, True, False, True])
+        assert mp.fetch(count) == [3, None, None]
+        z = mp.put("P2", np.array([77, 6, 11], np.int64))
+        mask, count = mp.evaluate(mp.lib.psi_unbalanced_query, key, table, z)
+        np.testing.assert_array_equal(mp.fetch(mask)[2], [True, False, True])
+        assert mp.fetch(count) == [None, None, 2]
+
+
 def test_bfv_products_rotations_and_plain_operands():
     from mplang_mlir import bfv
 

@@ -230,11 +230,12 @@ def test_library_calls_are_declared():
         return mp.lib.psi(x, y)
     text = mp.compile(prog, mp.mp_type(np.int64, (100,), (1,)),
                       mp.mp_type(np.int64, (200,), (0,)), world_size=2).mlir
-    assert ("  func.func private @mplang.psi.rr22.n1024("
-            "!simp.mp<tensor<1024xi64>, [1]>, !simp.mp<tensor<1024xi1>, [1]>, "
-            "!simp.mp<tensor<1024xi64>, [0]>, !simp.mp<tensor<1024xi1>, [0]>)"
-            " -> (!simp.mp<tensor<1024xi1>, [0]>)\n") in text
-    assert "func.call @mplang.psi.rr22.n1024(" in text
+    # The capacity is the larger set's size.
+    assert ("  func.func private @mplang.psi.rr22.n200("
+            "!simp.mp<tensor<200xi64>, [1]>, !simp.mp<tensor<200xi1>, [1]>, "
+            "!simp.mp<tensor<200xi64>, [0]>, !simp.mp<tensor<200xi1>, [0]>)"
+            " -> (!simp.mp<tensor<200xi1>, [0]>)\n") in text
+    assert "func.call @mplang.psi.rr22.n200(" in text
 
 
 def test_psi_needs_two_parties():

@@ -9,8 +9,8 @@
 // CHECK: rank 0: @main(value) world_size=2 job-sha256:{{[0-9a-f]{64}$}}
 // CHECK-NEXT: rank 0: argument rank0.arg0: tensor<1000xi64> (value) at {{.*}}examples/psi.mlir:22:19
 // CHECK-NOT: receives clear
-// CHECK: rank 0: receives randomized tensor<1664x2xi64> from rank 1 tag {{[0-9]+}} in @mplang.psi.rr22.n1024 at {{.*}}psi.mlir:{{[0-9]+:[0-9]+}}
-// CHECK-NEXT: rank 0:   made by rank 1 in @mplang.psi.rr22.n1024 with {{.*}}field.solve_okvs{{.*}} from rank1.arg0, rank1.random, tag {{.*}}
+// CHECK: rank 0: receives randomized tensor<1664x2xi64> from rank 1 tag {{[0-9]+}} in @rr22.n1024 at {{.*}}psi.mlir.in (N=1024):{{[0-9]+:[0-9]+}}
+// CHECK-NEXT: rank 0:   made by rank 1 in @rr22.n1024 with {{.*}}field.solve_okvs{{.*}} from rank1.arg0, rank1.random, tag {{.*}}
 // CHECK-NEXT: rank 0:   depends on rank0.random, rank1.arg0, rank1.random
 // CHECK-NOT: receives clear
 // CHECK: rank 0: receives randomized tensor<33xi8> from rank 1 tag {{[0-9]+}} in @mplang.ot.base at {{.*}}base_ot.mlir:{{[0-9]+:[0-9]+}}
@@ -21,8 +21,8 @@
 // CHECK-NEXT: rank 0: encrypted from others: none
 // CHECK-NEXT: rank 1: @main(value) world_size=2 job-sha256:{{[0-9a-f]{64}$}}
 // CHECK-NEXT: rank 1: argument rank1.arg0: tensor<700xi64> (value) at {{.*}}examples/psi.mlir:22:56
-// CHECK-NEXT: rank 1: receives randomized tensor<1024x4xi16> from rank 0 tag {{[0-9]+}} in @mplang.psi.rr22.n1024 at {{.*}}psi.mlir:{{[0-9]+:[0-9]+}}
-// CHECK-NEXT: rank 1:   made by rank 0 in @mplang.psi.rr22.n1024 with {{.*}}field.sort_rows{{.*}} from rank0.arg0, rank0.random, tag {{.*}}
+// CHECK-NEXT: rank 1: receives randomized tensor<1024x4xi16> from rank 0 tag {{[0-9]+}} in @rr22.n1024 at {{.*}}psi.mlir.in (N=1024):{{[0-9]+:[0-9]+}}
+// CHECK-NEXT: rank 1:   made by rank 0 in @rr22.n1024 with {{.*}}field.sort_rows{{.*}} from rank0.arg0, rank0.random, tag {{.*}}
 // CHECK-NEXT: rank 1:   depends on rank0.arg0, rank0.random, rank1.arg0, rank1.random
 // CHECK-NOT: receives clear
 // CHECK: rank 1: returns result 0: tensor<700xi1>

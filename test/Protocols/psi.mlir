@@ -30,7 +30,45 @@
 // RUN: mplang-run --sim 2 %s --entry psi1024 --input 0:0=%t/repeats/x.npy --input 0:1=%t/repeats/xm.npy --input 1:2=%t/repeats/y.npy --input 1:3=%t/repeats/ym.npy --input 1:4=%t/repeats/expected.npy | FileCheck %s --check-prefix=REPEATS
 // REPEATS: rank 1: dense<330> : tensor<i64>, dense<0> : tensor<i64>
 
+// Both parties learn the intersection (mplang.psi.rr22.both): each side's
+// mask is checked against the expected one, with repeated items.
+// RUN: mplang-run --sim 2 %s --entry both128 --input 0:0=%t/partial/x.npy --input 0:1=%t/partial/xm.npy --input 1:2=%t/partial/y.npy --input 1:3=%t/partial/ym.npy --input 0:4=%t/partial/expected_x.npy --input 1:5=%t/partial/expected.npy | FileCheck %s --check-prefix=BOTH
+// RUN: %python %S/Inputs/psi_sets.py %t/bothrepeats 128 100 90 30 23 9
+// RUN: mplang-run --local 2 %s --entry both128 --input 0:0=%t/bothrepeats/x.npy --input 0:1=%t/bothrepeats/xm.npy --input 1:2=%t/bothrepeats/y.npy --input 1:3=%t/bothrepeats/ym.npy --input 0:4=%t/bothrepeats/expected_x.npy --input 1:5=%t/bothrepeats/expected.npy | FileCheck %s --check-prefix=BOTHREPEATS
+// BOTH: rank 0: dense<40> : tensor<i64>, dense<0> : tensor<i64>
+// BOTH-NEXT: rank 1: dense<40> : tensor<i64>, dense<0> : tensor<i64>
+// BOTHREPEATS: rank 0: dense<27> : tensor<i64>, dense<0> : tensor<i64>
+// BOTHREPEATS-NEXT: rank 1: dense<25> : tensor<i64>, dense<0> : tensor<i64>
+
 module attributes {simp.world_size = 2 : i64} {
+  func.func private @mplang.psi.rr22.both.n128(!simp.mp<tensor<128xi64>, [0]>, !simp.mp<tensor<128xi1>, [0]>,
+                                               !simp.mp<tensor<128xi64>, [1]>, !simp.mp<tensor<128xi1>, [1]>)
+      -> (!simp.mp<tensor<128xi1>, [0]>, !simp.mp<tensor<128xi1>, [1]>)
+
+  // Each party's count of items found, and of items where its result
+  // differs from its expected mask.
+  func.func @both128(%x: !simp.mp<tensor<128xi64>, [0]>, %xm: !simp.mp<tensor<128xi1>, [0]>,
+                     %y: !simp.mp<tensor<128xi64>, [1]>, %ym: !simp.mp<tensor<128xi1>, [1]>,
+                     %ex: !simp.mp<tensor<128xi1>, [0]>, %ey: !simp.mp<tensor<128xi1>, [1]>)
+      -> (!simp.mp<tensor<i64>, [0, 1]>, !simp.mp<tensor<i64>, [0, 1]>) {
+    %fx, %fy = func.call @mplang.psi.rr22.both.n128(%x, %xm, %y, %ym)
+        : (!simp.mp<tensor<128xi64>, [0]>, !simp.mp<tensor<128xi1>, [0]>,
+           !simp.mp<tensor<128xi64>, [1]>, !simp.mp<tensor<128xi1>, [1]>)
+          -> (!simp.mp<tensor<128xi1>, [0]>, !simp.mp<tensor<128xi1>, [1]>)
+    %f = simp.converge %fx, %fy : !simp.mp<tensor<128xi1>, [0]>, !simp.mp<tensor<128xi1>, [1]> -> !simp.mp<tensor<128xi1>, [0, 1]>
+    %e = simp.converge %ex, %ey : !simp.mp<tensor<128xi1>, [0]>, !simp.mp<tensor<128xi1>, [1]> -> !simp.mp<tensor<128xi1>, [0, 1]>
+    %count, %wrong = simp.pcall [0, 1] (%f, %e)
+        : (!simp.mp<tensor<128xi1>, [0, 1]>, !simp.mp<tensor<128xi1>, [0, 1]>)
+          -> (!simp.mp<tensor<i64>, [0, 1]>, !simp.mp<tensor<i64>, [0, 1]>) {
+    ^bb0(%a: tensor<128xi1>, %b: tensor<128xi1>):
+      %d = arith.xori %a, %b : tensor<128xi1>
+      %c = func.call @ones128(%a) : (tensor<128xi1>) -> tensor<i64>
+      %w = func.call @ones128(%d) : (tensor<128xi1>) -> tensor<i64>
+      simp.yield %c, %w : tensor<i64>, tensor<i64>
+    }
+    return %count, %wrong : !simp.mp<tensor<i64>, [0, 1]>, !simp.mp<tensor<i64>, [0, 1]>
+  }
+
   func.func private @mplang.psi.rr22.n128(!simp.mp<tensor<128xi64>, [0]>, !simp.mp<tensor<128xi1>, [0]>,
                                           !simp.mp<tensor<128xi64>, [1]>, !simp.mp<tensor<128xi1>, [1]>)
       -> !simp.mp<tensor<128xi1>, [1]>

@@ -8,12 +8,15 @@
 #include "mplang/Crypto/Primitives/Group.h"
 #include "OpenSSLError.h"
 
+#include "mplang/Crypto/Primitives/Hash.h"
+
 #include <algorithm>
 #include <cstring>
 #include <openssl/bn.h>
 #include <openssl/err.h>
 #include <openssl/ec.h>
 #include <openssl/obj_mac.h>
+#include <vector>
 
 using namespace mplang::crypto;
 
@@ -85,6 +88,31 @@ llvm::Error mplang::crypto::decodePoint(const uint8_t *in, Point &out) {
         "nor 33 zero bytes");
   }
   return llvm::Error::success();
+}
+
+llvm::Error mplang::crypto::hashToPoint(llvm::ArrayRef<uint8_t> in,
+                                        Point &out) {
+  static constexpr char kTag[] = "mplang hash_to_point P-256";
+  std::vector<uint8_t> message(kTag, kTag + sizeof(kTag) - 1);
+  size_t counterAt = message.size();
+  message.push_back(0);
+  message.insert(message.end(), in.begin(), in.end());
+  out = newPoint();
+  if (!out)
+    return opensslError("cannot allocate a point");
+  uint8_t encoding[kPointBytes] = {2};
+  // Each x has a point with probability about 1/2: 256 failures in a row
+  // (2^-256) would mean a broken hash.
+  for (unsigned counter = 0; counter < 256; ++counter) {
+    message[counterAt] = uint8_t(counter);
+    if (llvm::Error err = sha256(message, encoding + 1))
+      return err;
+    if (EC_POINT_oct2point(p256(), out.get(), encoding, kPointBytes,
+                           bnContext()) == 1)
+      return llvm::Error::success();
+    ERR_clear_error();
+  }
+  return llvm::createStringError("no P-256 point in 256 hashes");
 }
 
 llvm::Error mplang::crypto::addPoints(const EC_POINT *a, const EC_POINT *b,

@@ -225,3 +225,19 @@ func.func @transpose_rank(%u: tensor<128xi64>) {
   %t = crypto.bit_transpose %u : tensor<128xi64> -> tensor<64x2xi64>
   return
 }
+
+// -----
+
+func.func @hash_to_point_rank(%x: tensor<i64>) {
+  // expected-error @+1 {{'crypto.hash_to_point' op input must have rank 1 or more}}
+  %p = crypto.hash_to_point %x : tensor<i64> -> tensor<1x!crypto.point<p256>>
+  return
+}
+
+// -----
+
+func.func @hash_to_point_shape(%x: tensor<8x2xi64>) {
+  // expected-error @+1 {{'crypto.hash_to_point' op result batch shape must be [8] (one point per row), got [8, 2]}}
+  %p = crypto.hash_to_point %x : tensor<8x2xi64> -> tensor<8x2x!crypto.point<p256>>
+  return
+}

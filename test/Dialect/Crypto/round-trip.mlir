@@ -87,3 +87,10 @@ func.func @group() -> (tensor<4x!pt>, tensor<4x!sc>) {
   %ki = crypto.scalar_inverse %kp : tensor<4x!sc> -> tensor<4x!sc>
   return %p, %ki : tensor<4x!pt>, tensor<4x!sc>
 }
+
+// CHECK-LABEL: func.func @hash_to_point
+// CHECK: crypto.hash_to_point %{{.*}} : tensor<8xi64> -> tensor<8x!crypto.point<p256>>
+func.func @hash_to_point(%items: tensor<8xi64>) -> tensor<8x!crypto.point<p256>> {
+  %p = crypto.hash_to_point %items : tensor<8xi64> -> tensor<8x!crypto.point<p256>>
+  return %p : tensor<8x!crypto.point<p256>>
+}

@@ -51,3 +51,11 @@
 // its mask alternates True and False, 350 times.
 // RUN: mplang-run --sim 2 %examples/psi.mlir --input 0:0=%examples/data/psi_sender.npy --input 1:1=%examples/data/psi_receiver.npy | FileCheck %s --check-prefix=PSI
 // PSI: rank 1: dense<[True, False{{(, True, False){200}(, True, False){149}\]}}> : tensor<700xi1>
+
+// Unbalanced PSI (examples/psi_unbalanced.mlir), the server's setup in one
+// run and a client's query in the next, through the server's store: the
+// same 350 items are found.
+// RUN: rm -rf %t.upsi && mkdir -p %t.upsi && mplang-run --sim 2 %examples/psi_unbalanced.mlir --entry setup --data-root %t.upsi --input 0:0=%examples/data/psi_sender.npy | FileCheck %s --check-prefix=UNBALANCED-SETUP
+// UNBALANCED-SETUP: rank 0: dense<1000> : tensor<i64>
+// RUN: mplang-run --sim 2 %examples/psi_unbalanced.mlir --entry query --data-root %t.upsi --input 1:0=%examples/data/psi_receiver.npy | FileCheck %s --check-prefix=UNBALANCED
+// UNBALANCED: rank 1: dense<[True, False{{(, True, False){200}(, True, False){149}\]}}> : tensor<700xi1>, dense<350> : tensor<i64>

@@ -72,6 +72,24 @@ TEST(P256, AlgebraAndEncodings) {
   EXPECT_EQ(encode(decoded.get()), std::string(66, '0'));
 }
 
+// Points computed independently (Python: SHA-256, then x^3 - 3x + b a
+// square modulo p); "abc" needs four hashes, the item 1 two.
+TEST(P256, HashToPoint) {
+  auto hashed = [](llvm::ArrayRef<uint8_t> in) {
+    Point p;
+    EXPECT_TRUE(succeeded(hashToPoint(in, p)));
+    return encode(p.get());
+  };
+  const uint8_t abc[] = {'a', 'b', 'c'};
+  EXPECT_EQ(hashed(abc), "02ea6da6fd509a9599cbb07c2bf68ebdc8f18d28242542f8447"
+                         "21d1786b4e6c8fe");
+  const uint8_t zero[8] = {}, one[8] = {1};
+  EXPECT_EQ(hashed(zero), "0289f3b8d7bdd83e972271536edc08fa2c358c0c1b6361492"
+                          "4d138ab6c9a67218a");
+  EXPECT_EQ(hashed(one), "025d3efd86d775565357055bbea776dbf8325a34ec31739228"
+                         "0ae45530cc97dbcc");
+}
+
 TEST(P256, InvalidEncodings) {
   Point p;
   std::vector<uint8_t> bytes = unhex(kG);

@@ -34,6 +34,12 @@ llvm::Error encodePoint(const EC_POINT *point, uint8_t *out);
 /// Fails for bytes that encode no point of the group.
 llvm::Error decodePoint(const uint8_t *in, Point &out);
 
+/// A point whose discrete logarithm nobody knows, from the bytes `in`
+/// (try-and-increment): the first x = SHA-256(tag, counter, in) for
+/// counter = 0, 1, ... with a point on the curve, taken with its even y.
+/// About two tries on average; the time depends on `in`.
+llvm::Error hashToPoint(llvm::ArrayRef<uint8_t> in, Point &out);
+
 /// out = a + b, or a - b with `subtract`.
 llvm::Error addPoints(const EC_POINT *a, const EC_POINT *b, bool subtract,
                       EC_POINT *out);

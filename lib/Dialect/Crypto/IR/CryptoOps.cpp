@@ -118,6 +118,19 @@ static LogicalResult verifyBroadcast(Operation *op, Type lhs, Type rhs,
   return success();
 }
 
+LogicalResult HashToPointOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  if (input.getRank() < 1)
+    return emitOpError("input must have rank 1 or more: its rows are the "
+                       "slices along the first dimension");
+  SmallVector<int64_t, 1> expected{input.getDimSize(0)};
+  if (batchShapeOf(getType()) != ArrayRef<int64_t>(expected))
+    return emitOpError() << "result batch shape must be "
+                         << shapeText(expected) << " (one point per row), got "
+                         << shapeText(batchShapeOf(getType()));
+  return success();
+}
+
 LogicalResult PointAddOp::verify() {
   return verifyBroadcast(*this, getLhs().getType(), getRhs().getType(),
                          getType());

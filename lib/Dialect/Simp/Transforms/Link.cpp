@@ -3,6 +3,8 @@
 // A library is an ordinary global program. Linking copies the definitions a
 // program declares (and what they call) into it, with the library's ranks
 // bound to the program's, so projection and verification see one program.
+// A template (`*.mlir.in`) defines its functions for every size: the
+// linker instantiates it for the size a declaration names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +15,11 @@
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
+#include "mplang/Protocols/Templates.h"
 
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -24,6 +28,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <deque>
 #include <fcntl.h>
 #include <map>
 #include <sys/stat.h>
@@ -42,14 +47,20 @@ namespace {
 /// A library function and the roles it is linked with.
 using Instance = std::pair<Operation *, std::vector<int64_t>>;
 
+/// A template's path and text.
+struct TemplateFile {
+  std::string path;
+  std::string text;
+};
+
 class Linker {
 public:
   Linker(ModuleOp program, ArrayRef<std::string> searchPaths)
       : program(program), symbols(program), searchPaths(searchPaths) {}
 
-  /// Reads and parses the library at `path`; one in a search directory
-  /// (`isExplicit` false) that is not a regular file is skipped with a
-  /// warning.
+  /// Reads and parses the library at `path` (or reads the template, a
+  /// `*.mlir.in`); one in a search directory (`isExplicit` false) that is
+  /// not a regular file is skipped with a warning.
   LogicalResult load(StringRef path, bool isExplicit);
   LogicalResult checkClashes();
   /// Links `declaration`, or leaves it alone when no library defines it and
@@ -59,8 +70,21 @@ public:
 
 private:
   LogicalResult loadDirectory(StringRef dir);
-  /// Reads the search path, once, when a name is not defined yet.
-  LogicalResult search(StringRef name);
+  /// Parses `buffer` and records its public functions, only those named
+  /// `<function>.n<size>` if `size` is set.
+  LogicalResult addModule(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                          bool isExplicit,
+                          std::optional<int64_t> size = std::nullopt);
+  /// Records the functions the template in `buffer` defines: those of one
+  /// size, and those outside its PER-SIZE part.
+  LogicalResult addTemplate(StringRef path,
+                            std::unique_ptr<llvm::MemoryBuffer> buffer);
+  /// The template defining `name` (`<function>.n<N>`) and N, if any.
+  std::optional<std::pair<const TemplateFile *, int64_t>>
+  findTemplate(StringRef name) const;
+  /// Reads the search path, once, when a name is not defined yet, and
+  /// instantiates the template that defines it for its size.
+  LogicalResult search(StringRef name, Location loc);
 
   struct Definition {
     func::FuncOp func;
@@ -84,7 +108,10 @@ private:
   SymbolTable symbols;
   ArrayRef<std::string> searchPaths;
   bool searched = false;
-  std::vector<std::pair<std::string, OwningOpRef<ModuleOp>>> files;
+  /// Deques: definitions and templates refer to their elements.
+  std::deque<std::pair<std::string, OwningOpRef<ModuleOp>>> files;
+  std::deque<TemplateFile> templateFiles;
+  llvm::StringMap<const TemplateFile *> templates;
   llvm::StringMap<Definition> definitions;
   llvm::StringMap<bool> explicitNames;
   std::map<Instance, StringAttr> instances;
@@ -138,6 +165,9 @@ LogicalResult Linker::load(StringRef path, bool isExplicit) {
   for (auto &[loaded, module] : files)
     if (llvm::sys::fs::equivalent(loaded, path))
       return success();
+  for (const TemplateFile &loaded : templateFiles)
+    if (llvm::sys::fs::equivalent(loaded.path, path))
+      return success();
   std::string why;
   bool irregular;
   std::unique_ptr<llvm::MemoryBuffer> buffer =
@@ -150,16 +180,25 @@ LogicalResult Linker::load(StringRef path, bool isExplicit) {
   if (!buffer)
     return emitError(program.getLoc(), "cannot read library '")
            << path << "': " << why;
+  if (path.ends_with(".mlir.in"))
+    return addTemplate(path, std::move(buffer));
+  return addModule(std::move(buffer), isExplicit);
+}
+
+LogicalResult Linker::addModule(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                bool isExplicit, std::optional<int64_t> size) {
+  std::string path = buffer->getBufferIdentifier().str();
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   ParserConfig config(program.getContext());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
   if (!module)
     return emitError(program.getLoc(), "cannot parse library '") << path << "'";
-  files.emplace_back(path.str(), std::move(module));
+  files.emplace_back(path, std::move(module));
   StringRef file = files.back().first;
   for (auto func : files.back().second->getOps<func::FuncOp>()) {
-    if (func.isPrivate() || func.isExternal())
+    if (func.isPrivate() || func.isExternal() ||
+        (size && !func.getSymName().ends_with(".n" + std::to_string(*size))))
       continue;
     auto [it, inserted] =
         definitions.try_emplace(func.getSymName(), Definition{func, file});
@@ -173,12 +212,49 @@ LogicalResult Linker::load(StringRef path, bool isExplicit) {
   return success();
 }
 
+LogicalResult Linker::addTemplate(StringRef path,
+                                  std::unique_ptr<llvm::MemoryBuffer> buffer) {
+  const TemplateFile &file = templateFiles.emplace_back(
+      TemplateFile{path.str(), buffer->getBuffer().str()});
+  for (const std::string &name :
+       mplang::protocols::getTemplateFunctions(file.text)) {
+    auto [it, inserted] = templates.try_emplace(name, &file);
+    if (!inserted)
+      return emitError(program.getLoc(), "@")
+             << name << ".n<N> is defined by the templates '"
+             << it->second->path << "' and '" << path << "'";
+  }
+  // Instances define only their sized functions; the rest is defined once.
+  llvm::Expected<std::string> sizeFree =
+      mplang::protocols::instantiateTemplate(file.text, {});
+  if (!sizeFree)
+    return emitError(program.getLoc(), "library template '")
+           << path << "': " << llvm::toString(sizeFree.takeError());
+  return addModule(llvm::MemoryBuffer::getMemBufferCopy(*sizeFree, path),
+                   /*isExplicit=*/false);
+}
+
+std::optional<std::pair<const TemplateFile *, int64_t>>
+Linker::findTemplate(StringRef name) const {
+  auto [function, size] = name.rsplit(".n");
+  int64_t n;
+  if (size.empty() || size.starts_with("0") ||
+      !llvm::all_of(size, [](char c) { return llvm::isDigit(c); }) ||
+      size.getAsInteger(10, n))
+    return std::nullopt;
+  auto it = templates.find(function);
+  if (it == templates.end())
+    return std::nullopt;
+  return std::make_pair(it->second, n);
+}
+
 LogicalResult Linker::loadDirectory(StringRef dir) {
   std::vector<std::string> paths;
   std::error_code ec;
   for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
        it.increment(ec))
-    if (llvm::sys::path::extension(it->path()) == ".mlir")
+    if (StringRef(it->path()).ends_with(".mlir") ||
+        StringRef(it->path()).ends_with(".mlir.in"))
       paths.push_back(it->path());
   llvm::sort(paths);
   for (const std::string &path : paths)
@@ -187,14 +263,29 @@ LogicalResult Linker::loadDirectory(StringRef dir) {
   return success();
 }
 
-LogicalResult Linker::search(StringRef name) {
-  if (searched || definitions.contains(name))
+LogicalResult Linker::search(StringRef name, Location loc) {
+  if (definitions.contains(name))
     return success();
-  searched = true;
-  for (const std::string &dir : searchPaths)
-    if (failed(loadDirectory(dir)))
-      return failure();
-  return success();
+  if (!searched && !findTemplate(name)) {
+    searched = true;
+    for (const std::string &dir : searchPaths)
+      if (failed(loadDirectory(dir)))
+        return failure();
+  }
+  auto found = findTemplate(name);
+  if (!found || definitions.contains(name))
+    return success();
+  auto [file, n] = *found;
+  llvm::Expected<std::string> text =
+      mplang::protocols::instantiateTemplate(file->text, {n});
+  if (!text)
+    return emitError(loc, "cannot instantiate @")
+           << name << " from '" << file->path
+           << "': " << llvm::toString(text.takeError());
+  // Named apart from the template: its lines are the instance's.
+  return addModule(llvm::MemoryBuffer::getMemBufferCopy(
+                       *text, file->path + " (N=" + std::to_string(n) + ")"),
+                   /*isExplicit=*/false, n);
 }
 
 LogicalResult Linker::checkClashes() {
@@ -209,7 +300,7 @@ LogicalResult Linker::checkClashes() {
 FailureOr<std::pair<func::FuncOp, RoleMap>>
 Linker::resolve(func::FuncOp declaration, ArrayRef<int64_t> outer) {
   StringRef name = linkName(declaration);
-  if (failed(search(name)))
+  if (failed(search(name, declaration.getLoc())))
     return failure();
   auto it = definitions.find(name);
   if (it == definitions.end())
@@ -285,7 +376,7 @@ LogicalResult Linker::linkCalls(func::FuncOp linked, func::FuncOp def,
 
 LogicalResult Linker::link(func::FuncOp declaration) {
   StringRef name = linkName(declaration);
-  if (failed(search(name)))
+  if (failed(search(name, declaration.getLoc())))
     return failure();
   if (!definitions.contains(name) &&
       !declaration->hasAttr(SimpDialect::getLinkNameAttrName()) &&

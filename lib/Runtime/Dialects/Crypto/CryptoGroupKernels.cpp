@@ -126,6 +126,15 @@ FailureOr<std::unique_ptr<Kernel>> mulPoints(Operation *op, PlanBuilder &) {
       });
 }
 
+FailureOr<std::unique_ptr<Kernel>> hashToPoint(Operation *op, PlanBuilder &) {
+  return makePointsKernel(
+      op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
+        const Tensor &in = args[0].getTensor();
+        size_t rowBytes = in.numBytes() / in.shape()[0];
+        return mplang::crypto::hashToPoint({in.bytes() + i * rowBytes, rowBytes}, out);
+      });
+}
+
 FailureOr<std::unique_ptr<Kernel>> pointFromBytes(Operation *op,
                                                   PlanBuilder &) {
   return makePointsKernel(
@@ -287,6 +296,7 @@ void mplang::rt::registerCryptoGroupKernels(KernelRegistry &r) {
   r.add(mlir::crypto::ScalarInverseOp::getOperationName(), invertScalar);
   r.add(mlir::crypto::PointToBytesOp::getOperationName(), pointToBytes);
   r.add(mlir::crypto::PointFromBytesOp::getOperationName(), pointFromBytes);
+  r.add(mlir::crypto::HashToPointOp::getOperationName(), hashToPoint);
   r.add(mlir::crypto::KeygenOp::getOperationName(), keygen);
   r.add(mlir::crypto::PublicKeyOp::getOperationName(), publicKey);
   r.add(mlir::crypto::AgreeOp::getOperationName(), agree);

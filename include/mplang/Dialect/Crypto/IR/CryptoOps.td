@@ -322,6 +322,31 @@ class Crypto_PointBinaryOp<string mnemonic, string summaryText,
   let hasVerifier = 1;
 }
 
+def Crypto_HashToPointOp : Crypto_Op<"hash_to_point", [Pure]> {
+  let summary = "Points of unknown discrete logarithm from each row's bytes";
+  let description = [{
+    Row `i` of the input (its slice `i` along the first dimension, as
+    `crypto.hash_batch` reads it) maps to point `i`: the first x among
+    SHA-256("mplang hash_to_point P-256" || c || row) for the byte
+    c = 0, 1, ... that is the x of a point of the curve, with the even y
+    (try-and-increment; about two hashes and square roots per row). Nobody
+    knows the discrete logarithm of such a point, as Diffie-Hellman-based
+    oblivious PRFs need. The time depends on the row: hash only the
+    party's own data, whose timing is its own.
+
+    Example: one point per 64-bit item.
+
+    ```mlir
+    %p = crypto.hash_to_point %items
+        : tensor<1024xi64> -> tensor<1024x!crypto.point<p256>>
+    ```
+  }];
+  let arguments = (ins Crypto_Data:$input);
+  let results = (outs Crypto_PointLike:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def Crypto_PointAddOp : Crypto_PointBinaryOp<"point_add",
     "Group addition of points", "crypto.point_add">;
 def Crypto_PointSubOp : Crypto_PointBinaryOp<"point_sub",

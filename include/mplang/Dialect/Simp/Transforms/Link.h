@@ -13,11 +13,12 @@ namespace mlir::simp {
 
 /// Where `linkLibraries` finds definitions.
 struct LinkOptions {
-  /// Files whose public functions are all linkable; a public function of one
-  /// that the program also defines, or that two files define, is an error.
+  /// Files whose public functions are all linkable (templates, `*.mlir.in`,
+  /// for every size); a public function of one that the program also
+  /// defines, or that two files define, is an error.
   std::vector<std::string> libraries;
-  /// Directories whose `*.mlir` files are read, in order, for the
-  /// declarations the explicit libraries leave undefined.
+  /// Directories whose `*.mlir` and `*.mlir.in` files are read, in order,
+  /// for the declarations the explicit libraries leave undefined.
   std::vector<std::string> searchPaths;
 
   /// Registers a tool's --library FILE and --library-path DIR in `category`.

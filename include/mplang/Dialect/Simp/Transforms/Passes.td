@@ -108,7 +108,10 @@ def SimpLink : Pass<"simp-link", "mlir::ModuleOp"> {
     `libraries` are read first, and a public function that two of them or
     a library and the program both define is an error. Declarations they
     leave undefined are looked up in the `*.mlir` files of
-    `search-paths`. `mplang-opt` and `mplang-run` run this first, with
+    `search-paths`. A template (`*.mlir.in`, as a library or in a search
+    path) defines `@<name>.n<N>` for every size N its kind allows: the
+    declaration's N instantiates it (docs/protocols.md, "Sizes").
+    `mplang-opt` and `mplang-run` run this first, with
     `--library FILE` and `--library-path DIR`; their default search path
     is `$MPLANG_LIBRARY_PATH` then the installed protocol library.
 
