@@ -7,17 +7,11 @@
 #include "mplang/Runtime/TypeConversion.h"
 
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/ADT/APFloat.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
 
-#include <cstring>
-
 using namespace mplang::rt;
-using llvm::ArrayRef;
 using llvm::SmallString;
-using llvm::SmallVector;
 using llvm::StringRef;
 using llvm::Twine;
 using mlir::RankedTensorType;
