@@ -172,7 +172,7 @@ void containsRowsBench(benchmark::State &state) {
 }
 
 /// Silent VOLE's outputs for RR22 PSI at 2^20 items (the OKVS size), and
-/// its noise positions with each code: 346 trees of 2^13 (expand-convolute)
+/// its noise positions with each code: 692 trees of 2^12 (expand-convolute)
 /// and 400 trees of 2^13 (expand-accumulate).
 constexpr size_t kVoleOutputs = 1415680, kExConvNoise = 2834432,
                  kEaNoise = 3276800;

@@ -21,10 +21,8 @@ namespace {
 /// (docs/protocols.md, "Silent VOLE").
 constexpr int64_t kSilentVoleWeight = 7;
 constexpr int64_t kSilentVoleBand = 24;
-constexpr int64_t kSilentVoleMinTrees = 248;
-/// What the silent VOLE template calls: a base VOLE of 512 elements and
-/// 16384 random OTs, one per tree and level.
-constexpr int64_t kBaseVoles = 512;
+constexpr int64_t kSilentVoleMinTrees = 546;
+/// The random OTs the silent VOLE template calls, one per tree and level.
 constexpr int64_t kTreeOts = 16384;
 /// Sizes above this are refused before any arithmetic on them.
 constexpr int64_t kMaxSize = int64_t(1) << 32;
@@ -186,10 +184,10 @@ mplang::protocols::getSilentVoleShape(int64_t n) {
     next = (2 * n + leaves2 - 1) / leaves2;
   }
   t = std::max(t, kSilentVoleMinTrees);
-  if (t > kBaseVoles || t * d > kTreeOts)
+  if (t * d > kTreeOts)
     return fail("silent VOLE of " + std::to_string(n) + ": " +
                 std::to_string(t) + " trees of depth " + std::to_string(d) +
-                " need more base VOLEs or OTs than the template has");
+                " need more OTs than the template has");
   return SilentVoleShape{t, d};
 }
 

@@ -1,6 +1,6 @@
 // Silent VOLE from the protocol library: w = v + u * delta in GF(2^128) for
 // every element, and u dense (no zero word), for the VOLE size of PSI over
-// 1024 items (1664 elements: 416 trees of 8 leaves). psi.mlir runs the
+// 1024 items (1664 elements: 832 trees of 4 leaves). psi.mlir runs the
 // other sizes.
 // RUN: mplang-run --sim 2 %s --entry svole1664 | FileCheck %s --check-prefix=S1664
 // RUN: mplang-run --local 2 %s --entry svole1664 | FileCheck %s --check-prefix=S1664

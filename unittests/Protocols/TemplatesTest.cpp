@@ -21,14 +21,14 @@ TEST(ProtocolSizes, OkvsSizes) {
 
 TEST(ProtocolSizes, SilentVoleTrees) {
   SilentVoleShape at2e20 = cantFail(getSilentVoleShape(1415680));
-  EXPECT_EQ(at2e20.trees, 346);
-  EXPECT_EQ(at2e20.depth, 13);
+  EXPECT_EQ(at2e20.trees, 692);
+  EXPECT_EQ(at2e20.depth, 12);
   SilentVoleShape at1024 = cantFail(getSilentVoleShape(1664));
-  EXPECT_EQ(at1024.trees, 416);
-  EXPECT_EQ(at1024.depth, 3);
+  EXPECT_EQ(at1024.trees, 832);
+  EXPECT_EQ(at1024.depth, 2);
   // Few outputs: the least number of trees, of two leaves.
   SilentVoleShape small = cantFail(getSilentVoleShape(100));
-  EXPECT_EQ(small.trees, 248);
+  EXPECT_EQ(small.trees, 546);
   EXPECT_EQ(small.depth, 1);
 }
 
@@ -78,9 +78,9 @@ TEST(ProtocolTemplates, RepeatsLevels) {
   const char *text = "x\n// TEMPLATE svole\n// PER-SIZE BEGIN\nT=@T@\n"
                      "// PER-LEVEL BEGIN\nl@L@ q@Q@ p@P@ sh@SH@;\n"
                      "// PER-LEVEL END\n// PER-SIZE END\n";
-  // 100 outputs: 248 trees of depth 1, so one level.
+  // 100 outputs: 546 trees of depth 1, so one level.
   EXPECT_EQ(cantFail(instantiateTemplate(text, {100})),
-            "x\n// TEMPLATE svole\nT=248\nl0 q1 p248 sh0;\n");
+            "x\n// TEMPLATE svole\nT=546\nl0 q1 p546 sh0;\n");
 }
 
 std::string errorOf(llvm::StringRef text, int64_t n) {

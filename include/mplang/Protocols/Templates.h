@@ -29,8 +29,8 @@ struct SilentVoleShape {
   int64_t depth;
 };
 
-/// Fails when the base VOLE (512 elements) or the tree OTs (16384) that
-/// the template calls are too few for `n`.
+/// Fails when the tree OTs (16384) that the template calls are too few for
+/// `n`.
 llvm::Expected<SilentVoleShape> getSilentVoleShape(int64_t n);
 
 /// The OKVS size of RR22 PSI over `n` items: n times the expansion of
