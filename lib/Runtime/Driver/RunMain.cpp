@@ -140,6 +140,9 @@ static int finish(const RunConfig &config, const Program &program,
 }
 
 int mplang::rt::runMain(const RunConfig &config, DialectRegistry &registry) {
+  // Before any thread starts: a Ctrl-C while the program loads then stops
+  // the run as one during it does, instead of killing the process.
+  std::signal(SIGINT, [](int) { interrupted = true; });
   // Arguments are bound and checked against types of every dialect.
   mplang::registerAllValueTypes();
   MLIRContext ctx(registry);
@@ -170,7 +173,6 @@ int mplang::rt::runMain(const RunConfig &config, DialectRegistry &registry) {
 
   RunOptions run = options;
   run.interrupt = &interrupted;
-  std::signal(SIGINT, [](int) { interrupted = true; });
   StatusOr<RunResult> result = runProgram(*program->projected, run, *args);
   if (!result.isOk())
     return fail(result.status().message());
