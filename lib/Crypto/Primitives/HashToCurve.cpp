@@ -28,6 +28,8 @@ struct Constants {
   /// square root of -Z^3, which relates the roots of g(x1) and g(x2).
   BIGNUM *minusBOverA = BN_new(), *bOverZA = BN_new(), *sqrtExp = BN_new(),
          *rootMinusZ3 = BN_new();
+  /// Set up once: BN_mod_exp_mont would redo it per call.
+  BN_MONT_CTX *mont = BN_MONT_CTX_new();
   bool ok = false;
 
   Constants() {
@@ -43,8 +45,9 @@ struct Constants {
          BN_mod_mul(bOverZA, b, t, p, ctx) &&     // B / (Z A)
          BN_add(sqrtExp, p, BN_value_one()) &&    // p + 1
          BN_rshift(sqrtExp, sqrtExp, 2) &&        // (p + 1) / 4
-         BN_set_word(t, 1000) &&                  // -Z^3
-         BN_mod_exp(rootMinusZ3, t, sqrtExp, p, ctx);
+         mont && BN_MONT_CTX_set(mont, p, ctx) &&
+         BN_set_word(t, 1000) && // -Z^3
+         BN_mod_exp_mont(rootMinusZ3, t, sqrtExp, p, ctx, mont);
     BN_free(t);
   }
 };
@@ -82,43 +85,83 @@ bool curveRhs(const BIGNUM *x, BIGNUM *out, BIGNUM *t, BN_CTX *ctx) {
          BN_mod_mul(t, t, x, c.p, ctx) && BN_mod_add(out, t, c.b, c.p, ctx);
 }
 
-/// RFC 9380 section 6.6.2 (simplified SWU) of `u` into (x, y). Where g(x1)
-/// is no square, y1 = g(x1)^((p+1)/4) is a root of -g(x1), and
+/// A square root of `v` if it has one (p = 3 mod 4).
+bool root(const BIGNUM *v, BIGNUM *out, BN_CTX *ctx) {
+  const Constants &c = constants();
+  return BN_mod_exp_mont(out, v, c.sqrtExp, c.p, ctx, c.mont);
+}
+
+/// RFC 9380 section 6.6.2 (simplified SWU) of `u` into (x, y), given
+/// zu2 = Z u^2 and inv = 1 / (Z^2 u^4 + Z u^2), or 0 where that is 0. Where
+/// g(x1) is no square, y1 = g(x1)^((p+1)/4) is a root of -g(x1), and
 /// g(x2) = Z^3 u^6 g(x1) has the root sqrt(-Z^3) u^3 y1: one exponentiation
 /// per element instead of a square test and a root.
-bool mapToCurve(const BIGNUM *u, BIGNUM *x, BIGNUM *y, BN_CTX *ctx) {
+bool mapToCurve(const BIGNUM *u, const BIGNUM *zu2, const BIGNUM *inv,
+                BIGNUM *x, BIGNUM *y, BN_CTX *ctx) {
   const Constants &c = constants();
   BN_CTX_start(ctx);
-  BIGNUM *u2 = BN_CTX_get(ctx), *t = BN_CTX_get(ctx), *gx = BN_CTX_get(ctx),
-         *check = BN_CTX_get(ctx), *tmp = BN_CTX_get(ctx);
-  bool ok = tmp && BN_mod_sqr(u2, u, c.p, ctx) && // u^2
-            BN_mod_mul(t, c.z, u2, c.p, ctx) &&   // Z u^2
-            BN_mod_add(tmp, t, BN_value_one(), c.p, ctx) &&
-            BN_mod_mul(tmp, tmp, t, c.p, ctx); // Z^2 u^4 + Z u^2
-  if (ok && BN_is_zero(tmp)) {
-    ok = BN_copy(x, c.bOverZA) != nullptr;
-  } else if (ok) {
-    // x1 = -B/A (1 + 1 / tmp)
-    ok = BN_mod_inverse(tmp, tmp, c.p, ctx) &&
-         BN_mod_add(tmp, tmp, BN_value_one(), c.p, ctx) &&
-         BN_mod_mul(x, c.minusBOverA, tmp, c.p, ctx);
-  }
-  ok = ok && curveRhs(x, gx, tmp, ctx) &&
-       BN_mod_exp_mont(y, gx, c.sqrtExp, c.p, ctx, nullptr) &&
+  BIGNUM *gx = BN_CTX_get(ctx), *check = BN_CTX_get(ctx),
+         *tmp = BN_CTX_get(ctx);
+  // x1 = -B/A (1 + inv), or B / (Z A) where inv = 0.
+  bool ok = tmp &&
+            (BN_is_zero(inv) ? BN_copy(x, c.bOverZA) != nullptr
+                             : BN_mod_add(tmp, inv, BN_value_one(), c.p, ctx) &&
+                                   BN_mod_mul(x, c.minusBOverA, tmp, c.p, ctx));
+  ok = ok && curveRhs(x, gx, tmp, ctx) && root(gx, y, ctx) &&
        BN_mod_sqr(check, y, c.p, ctx);
   if (ok && BN_cmp(check, gx) != 0) {
     // x2 = Z u^2 x1, y2 = sqrt(-Z^3) u^3 y1, checked; a direct root where
     // the relation fails (u = 0).
-    ok = BN_mod_mul(x, t, x, c.p, ctx) && curveRhs(x, gx, tmp, ctx) &&
-         BN_mod_mul(tmp, u2, u, c.p, ctx) && BN_mod_mul(y, y, tmp, c.p, ctx) &&
+    ok = BN_mod_mul(x, zu2, x, c.p, ctx) && curveRhs(x, gx, tmp, ctx) &&
+         BN_mod_sqr(tmp, u, c.p, ctx) && BN_mod_mul(tmp, tmp, u, c.p, ctx) &&
+         BN_mod_mul(y, y, tmp, c.p, ctx) &&
          BN_mod_mul(y, y, c.rootMinusZ3, c.p, ctx) &&
          BN_mod_sqr(check, y, c.p, ctx);
     if (ok && BN_cmp(check, gx) != 0)
-      ok = BN_mod_exp_mont(y, gx, c.sqrtExp, c.p, ctx, nullptr);
+      ok = root(gx, y, ctx);
   }
   // sgn0: the parity of u and y agree.
   if (ok && !BN_is_zero(y) && BN_is_odd(u) != BN_is_odd(y))
     ok = BN_sub(y, c.p, y);
+  BN_CTX_end(ctx);
+  return ok;
+}
+
+/// The field elements of `uniform` and their points (x[i], y[i]); the two
+/// inversions share one (Montgomery's trick).
+bool mapBoth(const uint8_t *uniform, BIGNUM *(&x)[kElements],
+             BIGNUM *(&y)[kElements], BN_CTX *ctx) {
+  const Constants &c = constants();
+  BN_CTX_start(ctx);
+  BIGNUM *u[kElements], *zu2[kElements], *den[kElements], *inv[kElements];
+  for (size_t i = 0; i < kElements; ++i) {
+    u[i] = BN_CTX_get(ctx);
+    zu2[i] = BN_CTX_get(ctx);
+    den[i] = BN_CTX_get(ctx);
+    inv[i] = BN_CTX_get(ctx);
+  }
+  BIGNUM *all = BN_CTX_get(ctx);
+  bool ok = all != nullptr;
+  for (size_t i = 0; ok && i < kElements; ++i)
+    ok = BN_bin2bn(uniform + i * kFieldBytes, kFieldBytes, u[i]) &&
+         BN_nnmod(u[i], u[i], c.p, ctx) && BN_mod_sqr(zu2[i], u[i], c.p, ctx) &&
+         BN_mod_mul(zu2[i], c.z, zu2[i], c.p, ctx) &&
+         BN_mod_add(den[i], zu2[i], BN_value_one(), c.p, ctx) &&
+         BN_mod_mul(den[i], den[i], zu2[i], c.p, ctx);
+  ok = ok && BN_mod_mul(all, den[0], den[1], c.p, ctx);
+  if (ok && BN_is_zero(all)) {
+    // inv0 of each (probability 2^-255).
+    for (size_t i = 0; ok && i < kElements; ++i)
+      ok = BN_is_zero(den[i])
+               ? (BN_zero(inv[i]), true)
+               : BN_mod_inverse(inv[i], den[i], c.p, ctx) != nullptr;
+  } else if (ok) {
+    ok = BN_mod_inverse(all, all, c.p, ctx) &&
+         BN_mod_mul(inv[0], all, den[1], c.p, ctx) &&
+         BN_mod_mul(inv[1], all, den[0], c.p, ctx);
+  }
+  for (size_t i = 0; ok && i < kElements; ++i)
+    ok = mapToCurve(u[i], zu2[i], inv[i], x[i], y[i], ctx);
   BN_CTX_end(ctx);
   return ok;
 }
@@ -144,15 +187,16 @@ llvm::Error mplang::crypto::hashToCurve(llvm::ArrayRef<uint8_t> msg,
   BN_CTX *ctx = bnContext();
   EC_POINT *q[kElements] = {scratchPoint(0), scratchPoint(1)};
   BN_CTX_start(ctx);
-  BIGNUM *u = BN_CTX_get(ctx), *x = BN_CTX_get(ctx), *y = BN_CTX_get(ctx);
-  llvm::Error err = llvm::Error::success();
-  for (size_t i = 0; i < kElements && !err; ++i) {
-    if (!y || !BN_bin2bn(uniform + i * kFieldBytes, kFieldBytes, u) ||
-        !BN_nnmod(u, u, c.p, ctx) || !mapToCurve(u, x, y, ctx))
-      err = opensslError("hash_to_curve arithmetic failed");
-    else
-      err = loadAffine(x, y, q[i]);
+  BIGNUM *x[kElements], *y[kElements];
+  for (size_t i = 0; i < kElements; ++i) {
+    x[i] = BN_CTX_get(ctx);
+    y[i] = BN_CTX_get(ctx);
   }
+  llvm::Error err = y[kElements - 1] && mapBoth(uniform, x, y, ctx)
+                        ? llvm::Error::success()
+                        : opensslError("hash_to_curve arithmetic failed");
+  for (size_t i = 0; i < kElements && !err; ++i)
+    err = loadAffine(x[i], y[i], q[i]);
   BN_CTX_end(ctx);
   if (err)
     return err;
