@@ -223,8 +223,8 @@ int64_t mplang::protocols::getSsChunk(int64_t n) {
 
 int64_t mplang::protocols::getUpsiChunk(int64_t n) {
   constexpr int64_t kMaxChunk = int64_t(1) << 16;
-  int64_t chunks = std::max((n + kMaxChunk - 1) / kMaxChunk,
-                            std::min<int64_t>(4, n / 2));
+  int64_t chunks =
+      std::max((n + kMaxChunk - 1) / kMaxChunk, std::min<int64_t>(4, n / 2));
   return 2 * ((n + 2 * chunks - 1) / (2 * chunks));
 }
 
