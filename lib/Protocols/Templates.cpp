@@ -142,7 +142,11 @@ llvm::Expected<Placeholders> derive(StringRef kind, int64_t n) {
   if (kind == "upsi") {
     if (n % 2 != 0)
       return fail("unbalanced PSI of " + num(n) + ": not even");
-    return Placeholders{{"H", num(n / 2)}};
+    int64_t c = getUpsiChunk(n);
+    return Placeholders{{"C", num(c)},
+                        {"HC", num(c / 2)},
+                        {"K", num((n + c - 1) / c)},
+                        {"LAST", num(n - c)}};
   }
   return fail("unknown template kind '" + kind + "'");
 }
@@ -215,6 +219,13 @@ int64_t mplang::protocols::getPsiTagWords(int64_t n) {
 
 int64_t mplang::protocols::getSsChunk(int64_t n) {
   return n >= 1024 ? 1024 : n >= 256 ? 256 : 16;
+}
+
+int64_t mplang::protocols::getUpsiChunk(int64_t n) {
+  constexpr int64_t kMaxChunk = int64_t(1) << 16;
+  int64_t chunks =
+      std::max((n + kMaxChunk - 1) / kMaxChunk, std::min<int64_t>(4, n / 2));
+  return 2 * ((n + 2 * chunks - 1) / (2 * chunks));
 }
 
 StringRef mplang::protocols::getTemplateKind(StringRef text) {

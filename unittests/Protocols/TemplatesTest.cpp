@@ -66,12 +66,20 @@ TEST(ProtocolTemplates, InstantiatesEachSize) {
             (std::vector<std::string>{"f", "lib.two"}));
 }
 
-TEST(ProtocolTemplates, HalvesForUnbalancedPsi) {
+// Chunks of at most 2^16 items, at least four, the last one ending at N
+// (it overlaps the one before when the chunk does not divide N).
+TEST(ProtocolTemplates, ChunksForUnbalancedPsi) {
   EXPECT_EQ(cantFail(instantiateTemplate(
-                "// TEMPLATE upsi\n// PER-SIZE BEGIN\n@N@=2x@H@\n"
-                "// PER-SIZE END\n",
-                {1000})),
-            "// TEMPLATE upsi\n1000=2x500\n");
+                "// TEMPLATE upsi\n// PER-SIZE BEGIN\n@N@: @K@x@C@=2x@HC@ "
+                "last @LAST@\n// PER-SIZE END\n",
+                {300, 16777216, 2})),
+            "// TEMPLATE upsi\n300: 4x76=2x38 last 224\n"
+            "16777216: 256x65536=2x32768 last 16711680\n2: 1x2=2x1 last 0\n");
+  EXPECT_EQ(getUpsiChunk(6), 2);
+  EXPECT_EQ(getUpsiChunk(1000), 250);
+  EXPECT_EQ(getUpsiChunk(65538), 16386);
+  EXPECT_EQ(getUpsiChunk(1 << 20), 65536);
+  EXPECT_EQ(getUpsiChunk((1 << 20) + 2), 61682);
 }
 
 TEST(ProtocolTemplates, RepeatsLevels) {

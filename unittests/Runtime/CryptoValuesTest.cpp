@@ -21,9 +21,7 @@ protected:
     ctx.loadDialect<mlir::crypto::CryptoDialect>();
   }
 
-  mlir::Type type(llvm::StringRef text) {
-    return mlir::parseType(text, &ctx);
-  }
+  mlir::Type type(llvm::StringRef text) { return mlir::parseType(text, &ctx); }
 
   /// Points k * G for k = 1, 2, ... in a batch of `shape`.
   Value pointBatch(llvm::ArrayRef<int64_t> shape, size_t count) {
@@ -31,11 +29,11 @@ protected:
     for (size_t i = 0; i < count; ++i) {
       mplang::crypto::Scalar k{};
       k[31] = uint8_t(i + 1);
-      points.push_back(mplang::crypto::newPoint());
-      EXPECT_FALSE(
-          bool(mplang::crypto::mulPoint(k, nullptr, points.back().get())));
+      points.emplace_back();
+      EXPECT_FALSE(bool(mplang::crypto::mulPoint(k, nullptr, points.back())));
     }
-    return Value::opaque(std::make_shared<PointArray>(shape, std::move(points)));
+    return Value::opaque(
+        std::make_shared<PointArray>(shape, std::move(points)));
   }
 
   /// Deserializes `bytes`, expecting an error that mentions `what`.
@@ -113,10 +111,10 @@ TEST_F(CryptoValuesTest, HostileMessagesAreRejected) {
   expectRejected(offCurve, "point 1: invalid P-256 point encoding");
 
   // A scalar equal to the group order is not canonical.
-  std::vector<uint8_t> order = {
-      0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff,
-      0xff, 0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17,
-      0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
+  std::vector<uint8_t> order = {0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00,
+                                0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+                                0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
+                                0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51};
   Value scalar = Value::opaque(std::make_shared<ByteArray>(
       "crypto.scalar<p256>", llvm::ArrayRef<int64_t>{}, order));
   expectRejected(serializeValue(scalar), "not below the group order");

@@ -47,6 +47,11 @@ int64_t getPsiTagWords(int64_t n);
 /// largest of 16, 256 and 1024 that is at most `n`.
 int64_t getSsChunk(int64_t n);
 
+/// The chunk of unbalanced PSI's setup over `n` (even) items: even, at most
+/// 2^16 items, and at least four chunks (of two items or more) so that
+/// every size runs the chunked loop; chunks split `n` nearly equally.
+int64_t getUpsiChunk(int64_t n);
+
 /// The kind a template names on its `// TEMPLATE <kind>` line, or "".
 llvm::StringRef getTemplateKind(llvm::StringRef text);
 

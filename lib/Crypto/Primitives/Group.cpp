@@ -1,46 +1,43 @@
 //===- Group.cpp - P-256 points and scalars over OpenSSL ------------------===//
 //
 // OpenSSL picks its constant-time nistz256 code for P-256 on x86-64
-// (docs/crypto.md); everything here goes through the EC_POINT API.
+// (docs/crypto.md); the arithmetic goes through the EC_POINT API on
+// per-thread scratch points.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mplang/Crypto/Primitives/Group.h"
 #include "OpenSSLError.h"
-
-#include "mplang/Crypto/Primitives/Hash.h"
+#include "P256.h"
 
 #include <algorithm>
 #include <cstring>
-#include <openssl/bn.h>
 #include <openssl/err.h>
-#include <openssl/ec.h>
 #include <openssl/obj_mac.h>
-#include <vector>
 
 using namespace mplang::crypto;
 
-namespace {
-/// Created once and never freed: points refer to it for their lifetime.
-const EC_GROUP *p256() {
+const EC_GROUP *mplang::crypto::p256() {
   static EC_GROUP *group = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1);
   return group;
 }
 
-/// One scratch context per thread: the pool runs batches in parallel.
-BN_CTX *bnContext() {
-  struct Holder {
-    BN_CTX *ctx = BN_CTX_new();
-    ~Holder() { BN_CTX_free(ctx); }
-  };
-  thread_local Holder holder;
-  return holder.ctx;
-}
-
-struct BnDeleter {
-  void operator()(BIGNUM *bn) const { BN_clear_free(bn); }
+namespace {
+/// A thread's context and points, freed when the thread ends.
+struct Scratch {
+  BN_CTX *ctx = BN_CTX_new();
+  EC_POINT *points[3] = {EC_POINT_new(p256()), EC_POINT_new(p256()),
+                         EC_POINT_new(p256())};
+  ~Scratch() {
+    for (EC_POINT *p : points)
+      EC_POINT_free(p);
+    BN_CTX_free(ctx);
+  }
 };
-using Bn = std::unique_ptr<BIGNUM, BnDeleter>;
+
+Scratch &scratch() {
+  thread_local Scratch s;
+  return s;
+}
 
 const Scalar &orderBytes() {
   static const Scalar order = [] {
@@ -50,98 +47,112 @@ const Scalar &orderBytes() {
   }();
   return order;
 }
+
+bool isIdentity(const uint8_t *bytes, size_t size) {
+  return std::all_of(bytes, bytes + size, [](uint8_t b) { return b == 0; });
+}
 } // namespace
 
-void PointDeleter::operator()(EC_POINT *point) const { EC_POINT_free(point); }
+BN_CTX *mplang::crypto::bnContext() { return scratch().ctx; }
 
-Point mplang::crypto::newPoint() { return Point(EC_POINT_new(p256())); }
-
-Point mplang::crypto::generator() {
-  return Point(EC_POINT_dup(EC_GROUP_get0_generator(p256()), p256()));
+EC_POINT *mplang::crypto::scratchPoint(unsigned i) {
+  return scratch().points[i];
 }
 
-llvm::Error mplang::crypto::encodePoint(const EC_POINT *point, uint8_t *out) {
-  if (EC_POINT_is_at_infinity(p256(), point)) {
-    std::memset(out, 0, kPointBytes);
-    return llvm::Error::success();
+llvm::Error mplang::crypto::loadAffine(const BIGNUM *x, const BIGNUM *y,
+                                       EC_POINT *out) {
+  if (EC_POINT_set_affine_coordinates(p256(), out, x, y, bnContext()) != 1) {
+    ERR_clear_error();
+    return llvm::createStringError("not a point of P-256");
   }
-  if (EC_POINT_point2oct(p256(), point, POINT_CONVERSION_COMPRESSED, out,
-                         kPointBytes, bnContext()) != kPointBytes)
+  return llvm::Error::success();
+}
+
+llvm::Error mplang::crypto::loadPoint(const Point &in, EC_POINT *out) {
+  if (isIdentity(in.data(), in.size()))
+    return EC_POINT_set_to_infinity(p256(), out) == 1
+               ? llvm::Error::success()
+               : opensslError("cannot set a point");
+  Bn x(BN_bin2bn(in.data() + 1, 32, nullptr)),
+      y(BN_bin2bn(in.data() + 33, 32, nullptr));
+  if (!x || !y)
+    return opensslError("cannot load a point");
+  return loadAffine(x.get(), y.get(), out);
+}
+
+llvm::Error mplang::crypto::storePoint(const EC_POINT *in, Point &out) {
+  out = Point{};
+  if (EC_POINT_is_at_infinity(p256(), in))
+    return llvm::Error::success();
+  if (EC_POINT_point2oct(p256(), in, POINT_CONVERSION_UNCOMPRESSED, out.data(),
+                         out.size(), bnContext()) != out.size())
     return opensslError("cannot encode a P-256 point");
   return llvm::Error::success();
 }
 
-llvm::Error mplang::crypto::decodePoint(const uint8_t *in, Point &out) {
-  out = newPoint();
-  if (!out)
-    return opensslError("cannot allocate a point");
-  if (std::all_of(in, in + kPointBytes, [](uint8_t b) { return b == 0; }))
+Point mplang::crypto::generator() {
+  Point g;
+  llvm::cantFail(storePoint(EC_GROUP_get0_generator(p256()), g));
+  return g;
+}
+
+void mplang::crypto::compressPoint(const Point &point, uint8_t *out) {
+  if (isIdentity(point.data(), point.size())) {
+    std::memset(out, 0, kPointBytes);
+    return;
+  }
+  out[0] = 2 | (point[kAffineBytes - 1] & 1);
+  std::memcpy(out + 1, point.data() + 1, kPointBytes - 1);
+}
+
+llvm::Error mplang::crypto::decompressPoint(const uint8_t *in, Point &out) {
+  if (isIdentity(in, kPointBytes)) {
+    out = Point{};
     return llvm::Error::success();
+  }
   // Only compressed encodings (02/03): 33 bytes cannot be anything else,
   // and OpenSSL checks that x is below p and has a point on the curve.
+  EC_POINT *p = scratchPoint(0);
   if ((in[0] != 2 && in[0] != 3) ||
-      EC_POINT_oct2point(p256(), out.get(), in, kPointBytes, bnContext()) !=
-          1) {
+      EC_POINT_oct2point(p256(), p, in, kPointBytes, bnContext()) != 1) {
     ERR_clear_error();
     return llvm::createStringError(
         "invalid P-256 point encoding: not a compressed point of the curve "
         "nor 33 zero bytes");
   }
-  return llvm::Error::success();
+  return storePoint(p, out);
 }
 
-llvm::Error mplang::crypto::hashToPoint(llvm::ArrayRef<uint8_t> in,
-                                        Point &out) {
-  static constexpr char kTag[] = "mplang hash_to_point P-256";
-  std::vector<uint8_t> message(kTag, kTag + sizeof(kTag) - 1);
-  size_t counterAt = message.size();
-  message.push_back(0);
-  message.insert(message.end(), in.begin(), in.end());
-  out = newPoint();
-  if (!out)
-    return opensslError("cannot allocate a point");
-  uint8_t encoding[kPointBytes] = {2};
-  // Each x has a point with probability about 1/2: 256 failures in a row
-  // (2^-256) would mean a broken hash.
-  for (unsigned counter = 0; counter < 256; ++counter) {
-    message[counterAt] = uint8_t(counter);
-    if (llvm::Error err = sha256(message, encoding + 1))
-      return err;
-    if (EC_POINT_oct2point(p256(), out.get(), encoding, kPointBytes,
-                           bnContext()) == 1)
-      return llvm::Error::success();
-    ERR_clear_error();
-  }
-  return llvm::createStringError("no P-256 point in 256 hashes");
-}
-
-llvm::Error mplang::crypto::addPoints(const EC_POINT *a, const EC_POINT *b,
-                                      bool subtract, EC_POINT *out) {
-  const EC_POINT *rhs = b;
-  Point negated;
-  if (subtract) {
-    negated.reset(EC_POINT_dup(b, p256()));
-    if (!negated || EC_POINT_invert(p256(), negated.get(), bnContext()) != 1)
-      return opensslError("cannot negate a P-256 point");
-    rhs = negated.get();
-  }
-  if (EC_POINT_add(p256(), out, a, rhs, bnContext()) != 1)
+llvm::Error mplang::crypto::addPoints(const Point &a, const Point &b,
+                                      bool subtract, Point &out) {
+  EC_POINT *pa = scratchPoint(0), *pb = scratchPoint(1), *sum = scratchPoint(2);
+  if (llvm::Error err = loadPoint(a, pa))
+    return err;
+  if (llvm::Error err = loadPoint(b, pb))
+    return err;
+  if (subtract && EC_POINT_invert(p256(), pb, bnContext()) != 1)
+    return opensslError("cannot negate a P-256 point");
+  if (EC_POINT_add(p256(), sum, pa, pb, bnContext()) != 1)
     return opensslError("P-256 point addition failed");
-  return llvm::Error::success();
+  return storePoint(sum, out);
 }
 
-llvm::Error mplang::crypto::mulPoint(const Scalar &k, const EC_POINT *p,
-                                     EC_POINT *out) {
+llvm::Error mplang::crypto::mulPoint(const Scalar &k, const Point *p,
+                                     Point &out) {
   Bn scalar(BN_bin2bn(k.data(), k.size(), nullptr));
   if (!scalar)
     return opensslError("cannot load a scalar");
-  int ok = p ? EC_POINT_mul(p256(), out, nullptr, p, scalar.get(),
+  EC_POINT *base = scratchPoint(0), *product = scratchPoint(1);
+  if (p)
+    if (llvm::Error err = loadPoint(*p, base))
+      return err;
+  int ok = p ? EC_POINT_mul(p256(), product, nullptr, base, scalar.get(),
                             bnContext())
-             : EC_POINT_mul(p256(), out, scalar.get(), nullptr, nullptr,
+             : EC_POINT_mul(p256(), product, scalar.get(), nullptr, nullptr,
                             bnContext());
   if (ok != 1)
     return opensslError("P-256 scalar multiplication failed");
-  return llvm::Error::success();
+  return storePoint(product, out);
 }
 
 llvm::Error mplang::crypto::randomScalar(Scalar &out) {
@@ -160,8 +171,7 @@ llvm::Error mplang::crypto::randomScalar(Scalar &out) {
 llvm::Error mplang::crypto::reduceScalar(const uint8_t *in, Scalar &out) {
   Bn k(BN_bin2bn(in, kScalarBytes, nullptr)), r(BN_new());
   if (!k || !r ||
-      BN_nnmod(r.get(), k.get(), EC_GROUP_get0_order(p256()), bnContext()) !=
-          1)
+      BN_nnmod(r.get(), k.get(), EC_GROUP_get0_order(p256()), bnContext()) != 1)
     return opensslError("cannot reduce a scalar");
   BN_bn2binpad(r.get(), out.data(), out.size());
   return llvm::Error::success();
@@ -174,12 +184,11 @@ llvm::Error mplang::crypto::combineScalars(const Scalar &a, const Scalar &b,
   const BIGNUM *n = EC_GROUP_get0_order(p256());
   if (!x || !y || !r)
     return opensslError("cannot load scalars");
-  int ok = op == ScalarOp::Add   ? BN_mod_add(r.get(), x.get(), y.get(), n,
-                                              bnContext())
-           : op == ScalarOp::Sub ? BN_mod_sub(r.get(), x.get(), y.get(), n,
-                                              bnContext())
-                                 : BN_mod_mul(r.get(), x.get(), y.get(), n,
-                                              bnContext());
+  int ok = op == ScalarOp::Add
+               ? BN_mod_add(r.get(), x.get(), y.get(), n, bnContext())
+           : op == ScalarOp::Sub
+               ? BN_mod_sub(r.get(), x.get(), y.get(), n, bnContext())
+               : BN_mod_mul(r.get(), x.get(), y.get(), n, bnContext());
   if (ok != 1)
     return opensslError("scalar arithmetic failed");
   BN_bn2binpad(r.get(), out.data(), out.size());

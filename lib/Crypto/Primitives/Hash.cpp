@@ -38,9 +38,25 @@ llvm::Error mplang::crypto::sha256Rows(const uint8_t *data, size_t rows,
   return llvm::Error::success();
 }
 
-llvm::Error mplang::crypto::sha256(llvm::ArrayRef<uint8_t> data,
-                                   uint8_t *out) {
+llvm::Error mplang::crypto::sha256(llvm::ArrayRef<uint8_t> data, uint8_t *out) {
   return sha256Rows(data.data(), 1, data.size(), out);
+}
+
+llvm::Error
+mplang::crypto::sha256Parts(llvm::ArrayRef<llvm::ArrayRef<uint8_t>> parts,
+                            uint8_t *out) {
+  // One context per thread: hash_to_curve hashes four times per item.
+  thread_local std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
+  const EVP_MD *md = sha256Md();
+  unsigned int size = 0;
+  if (!md || !ctx || EVP_DigestInit_ex2(ctx.get(), md, nullptr) != 1)
+    return opensslError("cannot set up SHA-256");
+  for (llvm::ArrayRef<uint8_t> part : parts)
+    if (EVP_DigestUpdate(ctx.get(), part.data(), part.size()) != 1)
+      return opensslError("SHA-256 failed");
+  if (EVP_DigestFinal_ex(ctx.get(), out, &size) != 1)
+    return opensslError("SHA-256 failed");
+  return llvm::Error::success();
 }
 
 llvm::Error mplang::crypto::hkdfSha256(llvm::ArrayRef<uint8_t> ikm,

@@ -15,16 +15,17 @@ Scalar scalar(uint64_t small) {
   return k;
 }
 
-std::string encode(const EC_POINT *p) {
+/// The SEC1 compressed encoding, as the published multiples are written.
+std::string encode(const Point &p) {
   uint8_t bytes[kPointBytes];
-  EXPECT_TRUE(succeeded(encodePoint(p, bytes)));
+  compressPoint(p, bytes);
   return hex(bytes);
 }
 
 std::string multipleOfG(const Scalar &k) {
-  Point p = newPoint();
-  EXPECT_TRUE(succeeded(mulPoint(k, nullptr, p.get())));
-  return encode(p.get());
+  Point p;
+  EXPECT_TRUE(succeeded(mulPoint(k, nullptr, p)));
+  return encode(p);
 }
 
 // SEC 2 / FIPS 186-4 generator and its published small multiples.
@@ -36,14 +37,14 @@ const char *k3G =
     "025ecbe4d1a6330a44c8f7ef951d4bf165e6c6b721efada985fb41661bc6e7fd6c";
 
 TEST(P256, KnownMultiples) {
-  EXPECT_EQ(encode(generator().get()), kG);
+  EXPECT_EQ(encode(generator()), kG);
   EXPECT_EQ(multipleOfG(scalar(1)), kG);
   EXPECT_EQ(multipleOfG(scalar(2)), k2G);
   EXPECT_EQ(multipleOfG(scalar(3)), k3G);
   // (n - 1) G = -G: the same x, the other y parity.
   Scalar minusOne;
-  std::vector<uint8_t> n = unhex(
-      "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550");
+  std::vector<uint8_t> n =
+      unhex("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632550");
   std::copy(n.begin(), n.end(), minusOne.begin());
   EXPECT_EQ(multipleOfG(minusOne), std::string("02") + (kG + 2));
   EXPECT_TRUE(isCanonicalScalar(minusOne));
@@ -52,59 +53,55 @@ TEST(P256, KnownMultiples) {
 }
 
 TEST(P256, AlgebraAndEncodings) {
-  Point g = generator(), twoG = newPoint(), threeG = newPoint(),
-        back = newPoint(), zero = newPoint();
-  ASSERT_TRUE(succeeded(addPoints(g.get(), g.get(), false, twoG.get())));
-  EXPECT_EQ(encode(twoG.get()), k2G);
-  ASSERT_TRUE(succeeded(mulPoint(scalar(3), g.get(), threeG.get())));
-  EXPECT_EQ(encode(threeG.get()), k3G);
-  ASSERT_TRUE(succeeded(addPoints(threeG.get(), g.get(), true, back.get())));
-  EXPECT_EQ(encode(back.get()), k2G);
-  ASSERT_TRUE(succeeded(addPoints(g.get(), g.get(), true, zero.get())));
-  EXPECT_EQ(encode(zero.get()), std::string(66, '0'));
+  Point g = generator(), twoG, threeG, back, zero;
+  ASSERT_TRUE(succeeded(addPoints(g, g, false, twoG)));
+  EXPECT_EQ(encode(twoG), k2G);
+  ASSERT_TRUE(succeeded(mulPoint(scalar(3), &g, threeG)));
+  EXPECT_EQ(encode(threeG), k3G);
+  ASSERT_TRUE(succeeded(addPoints(threeG, g, true, back)));
+  EXPECT_EQ(encode(back), k2G);
+  ASSERT_TRUE(succeeded(addPoints(g, g, true, zero)));
+  EXPECT_EQ(zero, Point{});
+  EXPECT_EQ(encode(zero), std::string(66, '0'));
+  // The identity is neutral in sums and absorbing in products.
+  ASSERT_TRUE(succeeded(addPoints(zero, g, false, back)));
+  EXPECT_EQ(back, g);
+  ASSERT_TRUE(succeeded(mulPoint(scalar(5), &zero, back)));
+  EXPECT_EQ(back, Point{});
 
+  // Held uncompressed: 04, x, y of G (SEC 2).
+  EXPECT_EQ(hex(g), "046b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a1394"
+                    "5d898c2964fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ece"
+                    "cbb6406837bf51f5");
   Point decoded;
   std::vector<uint8_t> bytes = unhex(k3G);
-  ASSERT_TRUE(succeeded(decodePoint(bytes.data(), decoded)));
-  EXPECT_EQ(encode(decoded.get()), k3G);
+  ASSERT_TRUE(succeeded(decompressPoint(bytes.data(), decoded)));
+  EXPECT_EQ(decoded, threeG);
   std::vector<uint8_t> identity(kPointBytes);
-  ASSERT_TRUE(succeeded(decodePoint(identity.data(), decoded)));
-  EXPECT_EQ(encode(decoded.get()), std::string(66, '0'));
-}
-
-// Points computed independently (Python: SHA-256, then x^3 - 3x + b a
-// square modulo p); "abc" needs four hashes, the item 1 two.
-TEST(P256, HashToPoint) {
-  auto hashed = [](llvm::ArrayRef<uint8_t> in) {
-    Point p;
-    EXPECT_TRUE(succeeded(hashToPoint(in, p)));
-    return encode(p.get());
-  };
-  const uint8_t abc[] = {'a', 'b', 'c'};
-  EXPECT_EQ(hashed(abc), "02ea6da6fd509a9599cbb07c2bf68ebdc8f18d28242542f8447"
-                         "21d1786b4e6c8fe");
-  const uint8_t zero[8] = {}, one[8] = {1};
-  EXPECT_EQ(hashed(zero), "0289f3b8d7bdd83e972271536edc08fa2c358c0c1b6361492"
-                          "4d138ab6c9a67218a");
-  EXPECT_EQ(hashed(one), "025d3efd86d775565357055bbea776dbf8325a34ec31739228"
-                         "0ae45530cc97dbcc");
+  ASSERT_TRUE(succeeded(decompressPoint(identity.data(), decoded)));
+  EXPECT_EQ(decoded, Point{});
 }
 
 TEST(P256, InvalidEncodings) {
   Point p;
   std::vector<uint8_t> bytes = unhex(kG);
   bytes[0] = 4; // uncompressed prefix, too short
-  EXPECT_TRUE(failedWith(decodePoint(bytes.data(), p)));
+  EXPECT_TRUE(failedWith(decompressPoint(bytes.data(), p)));
   bytes[0] = 0; // identity prefix with a non-zero x
-  EXPECT_TRUE(failedWith(decodePoint(bytes.data(), p)));
+  EXPECT_TRUE(failedWith(decompressPoint(bytes.data(), p)));
   std::vector<uint8_t> big(kPointBytes, 0xff); // x >= p
   big[0] = 2;
-  EXPECT_TRUE(failedWith(decodePoint(big.data(), p)));
+  EXPECT_TRUE(failedWith(decompressPoint(big.data(), p)));
   // x = 3 has no point on P-256 (27 - 9 + b is not a square mod p).
   std::vector<uint8_t> offCurve(kPointBytes);
   offCurve[0] = 2;
   offCurve[32] = 3;
-  EXPECT_TRUE(failedWith(decodePoint(offCurve.data(), p)));
+  EXPECT_TRUE(failedWith(decompressPoint(offCurve.data(), p)));
+  // A held point off the curve is refused by the arithmetic.
+  Point bad = generator();
+  bad[64] ^= 1;
+  EXPECT_TRUE(failedWith(addPoints(bad, bad, false, p)));
+  EXPECT_TRUE(failedWith(mulPoint(scalar(2), &bad, p)));
 }
 
 TEST(P256, RandomAndReducedScalars) {
@@ -137,13 +134,13 @@ TEST(P256, ScalarArithmetic) {
 
   Scalar inverse, one;
   ASSERT_TRUE(succeeded(invertScalar(scalar(3), inverse)));
-  ASSERT_TRUE(succeeded(
-      combineScalars(inverse, scalar(3), ScalarOp::Mul, one)));
+  ASSERT_TRUE(
+      succeeded(combineScalars(inverse, scalar(3), ScalarOp::Mul, one)));
   EXPECT_EQ(hex(one), hex(scalar(1)));
-  Point p = newPoint();
-  ASSERT_TRUE(succeeded(mulPoint(inverse, nullptr, p.get())));
-  ASSERT_TRUE(succeeded(mulPoint(scalar(3), p.get(), p.get())));
-  EXPECT_EQ(encode(p.get()), kG);
+  Point p;
+  ASSERT_TRUE(succeeded(mulPoint(inverse, nullptr, p)));
+  ASSERT_TRUE(succeeded(mulPoint(scalar(3), &p, p)));
+  EXPECT_EQ(encode(p), kG);
   EXPECT_TRUE(failedWith(invertScalar(scalar(0), inverse)));
 }
 

@@ -14,6 +14,10 @@ constexpr size_t kSha256Bytes = 32;
 /// SHA-256 of `data` into the 32 bytes at `out`.
 llvm::Error sha256(llvm::ArrayRef<uint8_t> data, uint8_t *out);
 
+/// SHA-256 of the concatenation of `parts` into the 32 bytes at `out`.
+llvm::Error sha256Parts(llvm::ArrayRef<llvm::ArrayRef<uint8_t>> parts,
+                        uint8_t *out);
+
 /// SHA-256 of each of the `rows` consecutive `rowBytes`-byte rows of
 /// `data`, digest `i` at `out + 32 * i`.
 llvm::Error sha256Rows(const uint8_t *data, size_t rows, size_t rowBytes,

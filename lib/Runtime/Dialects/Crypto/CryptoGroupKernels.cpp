@@ -2,8 +2,9 @@
 //
 // Batches are PointArray and ByteArray values (CryptoValues.h); a single
 // element of an element-wise op pairs with every element of the other
-// operand. Each element is one OpenSSL call, so batches of kHeavyCount or
-// more run on the pool.
+// operand. Points are held as bytes and loaded into per-thread OpenSSL
+// scratch points (Group.h). Each element is one OpenSSL call, so batches of
+// kHeavyCount or more run on the pool.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,7 +68,7 @@ Element elementAt(const Value &v, size_t i) {
 }
 
 /// A kernel producing the result's batch of points: element i from
-/// `each(args, i, point)`, given a fresh point to overwrite.
+/// `each(args, i, point)`.
 template <typename Each>
 std::unique_ptr<Kernel> makePointsKernel(Operation *op, Each each) {
   mlir::Type type = op->getResult(0).getType();
@@ -78,14 +79,10 @@ std::unique_ptr<Kernel> makePointsKernel(Operation *op, Each each) {
       [shape, count, each](llvm::ArrayRef<Value> args,
                            llvm::MutableArrayRef<Value> results) {
         std::vector<mplang::crypto::Point> out(count);
-        for (size_t i = 0; i < count; ++i) {
-          out[i] = mplang::crypto::newPoint();
-          if (!out[i])
-            return Status::error("cannot allocate a point");
+        for (size_t i = 0; i < count; ++i)
           if (llvm::Error err = each(args, i, out[i]))
             return Status::error("element " + llvm::Twine(i) + ": " +
                                  llvm::toString(std::move(err)));
-        }
         results[0] =
             Value::opaque(std::make_shared<PointArray>(shape, std::move(out)));
         return Status::ok();
@@ -110,9 +107,9 @@ template <bool Subtract>
 FailureOr<std::unique_ptr<Kernel>> addPoints(Operation *op, PlanBuilder &) {
   return makePointsKernel(
       op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
-        return mplang::crypto::addPoints(at(points(args[0]).points(), i).get(),
-                                         at(points(args[1]).points(), i).get(),
-                                         Subtract, out.get());
+        return mplang::crypto::addPoints(at(points(args[0]).points(), i),
+                                         at(points(args[1]).points(), i),
+                                         Subtract, out);
       });
 }
 
@@ -120,26 +117,27 @@ FailureOr<std::unique_ptr<Kernel>> addPoints(Operation *op, PlanBuilder &) {
 FailureOr<std::unique_ptr<Kernel>> mulPoints(Operation *op, PlanBuilder &) {
   return makePointsKernel(
       op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
-        const EC_POINT *base =
-            args.size() > 1 ? at(points(args[1]).points(), i).get() : nullptr;
-        return mplang::crypto::mulPoint(elementAt(args[0], i), base, out.get());
+        const mplang::crypto::Point *base =
+            args.size() > 1 ? &at(points(args[1]).points(), i) : nullptr;
+        return mplang::crypto::mulPoint(elementAt(args[0], i), base, out);
       });
 }
 
 FailureOr<std::unique_ptr<Kernel>> hashToPoint(Operation *op, PlanBuilder &) {
-  return makePointsKernel(
-      op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
-        const Tensor &in = args[0].getTensor();
-        size_t rowBytes = in.numBytes() / in.shape()[0];
-        return mplang::crypto::hashToPoint({in.bytes() + i * rowBytes, rowBytes}, out);
-      });
+  return makePointsKernel(op, [](llvm::ArrayRef<Value> args, size_t i,
+                                 mplang::crypto::Point &out) {
+    const Tensor &in = args[0].getTensor();
+    size_t rowBytes = in.numBytes() / in.shape()[0];
+    return mplang::crypto::hashToCurve({in.bytes() + i * rowBytes, rowBytes},
+                                       mplang::crypto::kHashToPointDst, out);
+  });
 }
 
 FailureOr<std::unique_ptr<Kernel>> pointFromBytes(Operation *op,
                                                   PlanBuilder &) {
   return makePointsKernel(
       op, [](llvm::ArrayRef<Value> args, size_t i, mplang::crypto::Point &out) {
-        return mplang::crypto::decodePoint(
+        return mplang::crypto::decompressPoint(
             args[0].getTensor().bytes() + i * mplang::crypto::kPointBytes, out);
       });
 }
@@ -152,21 +150,22 @@ std::unique_ptr<Kernel> makeBytesKernel(Operation *op, Each each) {
   std::string kind = cryptoKind(type);
   llvm::SmallVector<int64_t, 4> shape(mlir::crypto::batchShapeOf(type));
   size_t count = countOf(type);
-  return makeKernel(op, count, [kind, shape, count, each](
-                                   llvm::ArrayRef<Value> args,
-                                   llvm::MutableArrayRef<Value> results) {
-    std::vector<uint8_t> bytes(count * ByteArray::kWidth);
-    for (size_t i = 0; i < count; ++i) {
-      Element e;
-      if (llvm::Error err = each(args, i, e))
-        return Status::error("element " + llvm::Twine(i) + ": " +
-                             llvm::toString(std::move(err)));
-      std::memcpy(bytes.data() + i * e.size(), e.data(), e.size());
-    }
-    results[0] = Value::opaque(
-        std::make_shared<ByteArray>(kind, shape, std::move(bytes)));
-    return Status::ok();
-  });
+  return makeKernel(
+      op, count,
+      [kind, shape, count, each](llvm::ArrayRef<Value> args,
+                                 llvm::MutableArrayRef<Value> results) {
+        std::vector<uint8_t> bytes(count * ByteArray::kWidth);
+        for (size_t i = 0; i < count; ++i) {
+          Element e;
+          if (llvm::Error err = each(args, i, e))
+            return Status::error("element " + llvm::Twine(i) + ": " +
+                                 llvm::toString(std::move(err)));
+          std::memcpy(bytes.data() + i * e.size(), e.data(), e.size());
+        }
+        results[0] = Value::opaque(
+            std::make_shared<ByteArray>(kind, shape, std::move(bytes)));
+        return Status::ok();
+      });
 }
 
 FailureOr<std::unique_ptr<Kernel>> randomScalar(Operation *op, PlanBuilder &) {
@@ -194,8 +193,7 @@ FailureOr<std::unique_ptr<Kernel>> combineScalars(Operation *op,
       });
 }
 
-FailureOr<std::unique_ptr<Kernel>> invertScalar(Operation *op,
-                                                PlanBuilder &) {
+FailureOr<std::unique_ptr<Kernel>> invertScalar(Operation *op, PlanBuilder &) {
   return makeBytesKernel(
       op, [](llvm::ArrayRef<Value> args, size_t i, Element &out) {
         return mplang::crypto::invertScalar(elementAt(args[0], i), out);
@@ -226,30 +224,31 @@ FailureOr<std::unique_ptr<Kernel>> keyFromBytes(Operation *op, PlanBuilder &) {
 /// Ops returning a byte tensor of the op's result type: `each(args, i, out)`
 /// writes element i's `width` bytes.
 template <typename Each>
-FailureOr<std::unique_ptr<Kernel>> makeTensorResult(Operation *op,
-                                                    size_t width, Each each) {
+FailureOr<std::unique_ptr<Kernel>> makeTensorResult(Operation *op, size_t width,
+                                                    Each each) {
   FailureOr<TensorLayout> layout = resultLayout(op);
   if (failed(layout))
     return failure();
   size_t count = countOf(op->getOperand(op->getNumOperands() - 1).getType());
-  return makeKernel(op, count, [layout = *layout, count, width, each](
-                                   llvm::ArrayRef<Value> args,
-                                   llvm::MutableArrayRef<Value> results) {
-    Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
-    for (size_t i = 0; i < count; ++i)
-      if (llvm::Error err = each(args, i, out.bytes() + i * width))
-        return Status::error(llvm::toString(std::move(err)));
-    results[0] = Value::tensor(std::move(out));
-    return Status::ok();
-  });
+  return makeKernel(
+      op, count,
+      [layout = *layout, count, width,
+       each](llvm::ArrayRef<Value> args, llvm::MutableArrayRef<Value> results) {
+        Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
+        for (size_t i = 0; i < count; ++i)
+          if (llvm::Error err = each(args, i, out.bytes() + i * width))
+            return Status::error(llvm::toString(std::move(err)));
+        results[0] = Value::tensor(std::move(out));
+        return Status::ok();
+      });
 }
 
 FailureOr<std::unique_ptr<Kernel>> pointToBytes(Operation *op, PlanBuilder &) {
   return makeTensorResult(
       op, mplang::crypto::kPointBytes,
       [](llvm::ArrayRef<Value> args, size_t i, uint8_t *out) {
-        return mplang::crypto::encodePoint(points(args[0]).points()[i].get(),
-                                           out);
+        mplang::crypto::compressPoint(points(args[0]).points()[i], out);
+        return llvm::Error::success();
       });
 }
 

@@ -37,9 +37,8 @@ void PointArray::encodeElements(std::string &out) const {
   size_t start = out.size();
   out.resize(start + elements.size() * mplang::crypto::kPointBytes);
   auto *bytes = reinterpret_cast<uint8_t *>(out.data() + start);
-  // The points held are valid: only an allocation inside OpenSSL can fail.
   for (const mplang::crypto::Point &p : elements) {
-    llvm::cantFail(mplang::crypto::encodePoint(p.get(), bytes));
+    mplang::crypto::compressPoint(p, bytes);
     bytes += mplang::crypto::kPointBytes;
   }
 }
@@ -62,9 +61,9 @@ Status mplang::rt::checkCryptoValue(const Value &value, mlir::Type type) {
   std::string kind = cryptoKind(type);
   if (!value.isOpaque() || value.getOpaque()->kind() != kind)
     return Status::error(
-        (value.isOpaque() ? "a " + value.getOpaque()->kind().str()
-                          : std::string(value.isAbsent() ? "no value"
-                                                         : "a tensor")) +
+        (value.isOpaque()
+             ? "a " + value.getOpaque()->kind().str()
+             : std::string(value.isAbsent() ? "no value" : "a tensor")) +
         " where " + declared + " is declared");
   auto &array = static_cast<const CryptoArray &>(*value.getOpaque());
   if (array.shape() != mlir::crypto::batchShapeOf(type))
@@ -96,8 +95,7 @@ static Status parseBatch(llvm::StringRef bytes, size_t width, Batch &batch) {
       batch.count > batch.body.size() / width ||
       batch.count * width != batch.body.size())
     return Status::error("batch shape does not match its " +
-                         llvm::Twine(batch.body.size()) +
-                         " bytes of elements");
+                         llvm::Twine(batch.body.size()) + " bytes of elements");
   return Status::ok();
 }
 
@@ -110,7 +108,7 @@ static Status loadPoints(llvm::StringRef bytes,
   std::vector<mplang::crypto::Point> points(batch.count);
   auto *data = reinterpret_cast<const uint8_t *>(batch.body.data());
   for (uint64_t i = 0; i < batch.count; ++i)
-    if (llvm::Error err = mplang::crypto::decodePoint(
+    if (llvm::Error err = mplang::crypto::decompressPoint(
             data + i * mplang::crypto::kPointBytes, points[i]))
       return Status::error("point " + llvm::Twine(i) + ": " +
                            llvm::toString(std::move(err)));

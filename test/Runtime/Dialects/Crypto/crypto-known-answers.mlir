@@ -3,7 +3,10 @@
 // SHA-256 of "abc" and of the 448-bit message (FIPS 180-2 B.1, B.2; "abc"'s
 // digest also as little-endian i64 words and per row), HKDF
 // RFC 5869 test case 1, AES-256-GCM McGrew-Viega test case 16, X25519
-// RFC 7748 section 6.1, and G, 2G, 3G of P-256 (SEC1 compressed).
+// RFC 7748 section 6.1, and G, 2G, 3G of P-256 (SEC1 compressed). The
+// hash_to_point answers come from an independent Python implementation of
+// RFC 9380 (checked against its appendix J.1.1 vectors) with the op's tag;
+// the C++ code is checked against J.1.1 in unittests/Crypto/Primitives.
 
 // RUN: mplang-run --sim 2 %s --entry sha256 | FileCheck %s --check-prefix=SHA
 // SHA: rank 0: dense<[186, 120, 22, 191, 143, 1, 207, 234, 65, 65, 64, 222, 93, 174, 34, 35, 176, 3, 97, 163, 150, 23, 122, 156, 180, 16, 255, 97, 242, 0, 21, 173]> : tensor<32xui8>
@@ -36,6 +39,11 @@
 // GROUP: rank 0: dense<[3, 107, 23, 209, 242, 225, 44, 66, 71, 248, 188, 230, 229, 99, 164, 64, 242, 119, 3, 125, 129, 45, 235, 51, 160, 244, 161, 57, 69, 216, 152, 194, 150]> : tensor<33xui8>
 // GROUP-SAME: , dense<{{\[}}[3, 124, 242, 123, 24, 141, 3, 79, 126, 138, 82, 56, 3, 4, 181, 26, 195, 192, 137, 105, 226, 119, 242, 27, 53, 166, 11, 72, 252, 71, 102, 153, 120], [2, 94, 203, 228, 209, 166, 51, 10, 68, 200, 247, 239, 149, 29, 75, 241, 101, 230, 198, 183, 33, 239, 173, 169, 133, 251, 65, 102, 27, 198, 231, 253, 108]]> : tensor<2x33xui8>
 // GROUP-SAME: , dense<{{\[}}[2, 94, 203, 228, 209, 166, 51, 10, 68, 200, 247, 239, 149, 29, 75, 241, 101, 230, 198, 183, 33, 239, 173, 169, 133, 251, 65, 102, 27, 198, 231, 253, 108], [2, 94, 203, 228, 209, 166, 51, 10, 68, 200, 247, 239, 149, 29, 75, 241, 101, 230, 198, 183, 33, 239, 173, 169, 133, 251, 65, 102, 27, 198, 231, 253, 108], [3, 124, 242, 123, 24, 141, 3, 79, 126, 138, 82, 56, 3, 4, 181, 26, 195, 192, 137, 105, 226, 119, 242, 27, 53, 166, 11, 72, 252, 71, 102, 153, 120], [2, 94, 203, 228, 209, 166, 51, 10, 68, 200, 247, 239, 149, 29, 75, 241, 101, 230, 198, 183, 33, 239, 173, 169, 133, 251, 65, 102, 27, 198, 231, 253, 108]]> : tensor<4x33xui8>
+
+// hash_to_point of the items 0, 1 and -1 (8 little-endian bytes each) with
+// the tag MPLANG-V01-CS02-with-P256_XMD:SHA-256_SSWU_RO_.
+// RUN: mplang-run --sim 2 %s --entry hash | FileCheck %s --check-prefix=HASH
+// HASH: rank 0: dense<{{\[}}[3, 23, 216, 229, 185, 201, 107, 242, 179, 59, 242, 139, 118, 184, 32, 199, 47, 240, 42, 192, 211, 94, 194, 230, 103, 186, 19, 91, 209, 0, 64, 202, 196], [2, 105, 51, 4, 165, 120, 162, 163, 195, 234, 178, 189, 33, 140, 89, 149, 108, 144, 2, 97, 149, 100, 164, 79, 247, 149, 228, 135, 227, 181, 36, 108, 8], [2, 210, 49, 77, 83, 43, 48, 157, 226, 50, 136, 234, 214, 61, 27, 51, 122, 218, 211, 237, 51, 154, 54, 103, 219, 10, 69, 226, 181, 215, 196, 39, 42]]> : tensor<3x33xui8>
 
 // Scalars modulo the order n: 2 + 3, 2 - 3 = n - 1, 2 * 3, 3^-1 (whose
 // product with 3 is 1), and 3 * (3^-1 * G) = G.
@@ -196,5 +204,15 @@ module attributes {simp.world_size = 2 : i64} {
       simp.yield %e : tensor<2x33xui8>
     }
     return %0 : !simp.mp<tensor<2x33xui8>, [0]>
+  }
+
+  func.func @hash() -> !simp.mp<tensor<3x33xui8>, [0]> {
+    %0 = simp.pcall [0] () : () -> !simp.mp<tensor<3x33xui8>, [0]> {
+      %items = arith.constant dense<[0, 1, -1]> : tensor<3xi64>
+      %p = crypto.hash_to_point %items : tensor<3xi64> -> tensor<3x!crypto.point<p256>>
+      %b = crypto.point_to_bytes %p : tensor<3x!crypto.point<p256>> -> tensor<3x33xui8>
+      simp.yield %b : tensor<3x33xui8>
+    }
+    return %0 : !simp.mp<tensor<3x33xui8>, [0]>
   }
 }

@@ -326,13 +326,13 @@ def Crypto_HashToPointOp : Crypto_Op<"hash_to_point", [Pure]> {
   let summary = "Points of unknown discrete logarithm from each row's bytes";
   let description = [{
     Row `i` of the input (its slice `i` along the first dimension, as
-    `crypto.hash_batch` reads it) maps to point `i`: the first x among
-    SHA-256("mplang hash_to_point P-256" || c || row) for the byte
-    c = 0, 1, ... that is the x of a point of the curve, with the even y
-    (try-and-increment; about two hashes and square roots per row). Nobody
+    `crypto.hash_batch` reads it) maps to point `i`: RFC 9380
+    hash_to_curve with the suite P256_XMD:SHA-256_SSWU_RO_ and the tag
+    "MPLANG-V01-CS02-with-P256_XMD:SHA-256_SSWU_RO_" (expand_message_xmd,
+    two field elements, the simplified SWU map of each, their sum). Nobody
     knows the discrete logarithm of such a point, as Diffie-Hellman-based
-    oblivious PRFs need. The time depends on the row: hash only the
-    party's own data, whose timing is its own.
+    oblivious PRFs need. The field arithmetic is not hardened to run in
+    constant time: hash only the party's own data, whose timing is its own.
 
     Example: one point per 64-bit item.
 
