@@ -8,6 +8,7 @@
 
 #include "mplang/Runtime/Dialects/Field/FieldRuntime.h"
 #include "mplang/Runtime/Elementwise.h"
+#include "mplang/Runtime/Parallel.h"
 
 #include "mplang/Crypto/Field/ExpandAccumulate.h"
 #include "mplang/Crypto/Field/ExpandConvolute.h"
@@ -32,6 +33,9 @@ constexpr int64_t kHeavyWork = 1 << 16;
 constexpr int64_t kSolveCost = 130, kDecodeCost = 30;
 /// Per-row cost of sorting and of a set look-up, measured likewise.
 constexpr int64_t kSortCost = 30, kContainsCost = 20;
+/// The least work (as kHeavyWork) of a chunk a kernel splits off for
+/// another thread: some 50 us, against a few us to hand it over.
+constexpr int64_t kChunkWork = 1 << 15;
 
 /// A kernel whose heaviness follows the whole op's work rather than the
 /// size of its result: a sum or a syndrome reads much more than it writes,
@@ -203,17 +207,25 @@ FailureOr<std::unique_ptr<Kernel>> osRandom(Operation *op, PlanBuilder &) {
       });
 }
 
+/// Seeds are expanded in chunks, each on its own rows of the output.
 FailureOr<std::unique_ptr<Kernel>> aesExpand(Operation *op, PlanBuilder &) {
   auto expand = cast<mlir::field::AesExpandOp>(op);
   size_t length = expand.getLength();
   bool feedForward = expand.getFeedForward();
-  return makeFieldKernel(op, countOf(op->getResult(0)),
-                         [=](llvm::ArrayRef<Value> args, Tensor &out) {
-                           mplang::crypto::field::aesExpand(
-                               elements(args[0]), length, elements(out),
-                               feedForward);
-                           return llvm::Error::success();
-                         });
+  size_t grain = std::max<size_t>(1, kChunkWork / length);
+  return makeFieldKernel(
+      op, countOf(op->getResult(0)),
+      [=](llvm::ArrayRef<Value> args, Tensor &out) {
+        llvm::ArrayRef<Gf128> seeds = elements(args[0]);
+        llvm::MutableArrayRef<Gf128> blocks = elements(out);
+        parallelFor(seeds.size(), grain, [&](size_t first, size_t last) {
+          mplang::crypto::field::aesExpand(
+              seeds.slice(first, last - first), length,
+              blocks.slice(first * length, (last - first) * length),
+              feedForward);
+        });
+        return llvm::Error::success();
+      });
 }
 
 /// mplang::crypto::field::okvsSolve without its statistics argument, for
@@ -259,15 +271,43 @@ FailureOr<std::unique_ptr<Kernel>> trySolveOkvs(Operation *op, PlanBuilder &) {
       table->shape, kSolveCost * countOf(op->getOperand(0)) >= kHeavyWork));
 }
 
-/// solve_okvs and decode_okvs: (keys, values or table, seed), costing
-/// `Cost` per key.
-template <auto F, int64_t Cost>
-FailureOr<std::unique_ptr<Kernel>> okvs(Operation *op, PlanBuilder &) {
-  return makeFieldKernel(op, Cost * countOf(op->getOperand(0)),
+/// solve_okvs: (keys, values, seed).
+FailureOr<std::unique_ptr<Kernel>> solveOkvs(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(op, kSolveCost * countOf(op->getOperand(0)),
                          [](llvm::ArrayRef<Value> args, Tensor &out) {
-                           return F(words(args[0]), elements(args[1]),
-                                    elements(args[2])[0], elements(out));
+                           return solveTable(words(args[0]), elements(args[1]),
+                                             elements(args[2])[0],
+                                             elements(out));
                          });
+}
+
+/// decode_okvs: (keys, table, seed), each chunk of keys decoded on its own.
+/// The chunks' errors are all the same (the sizes are checked first).
+FailureOr<std::unique_ptr<Kernel>> decodeOkvs(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(
+      op, kDecodeCost * countOf(op->getOperand(0)),
+      [](llvm::ArrayRef<Value> args, Tensor &out) -> llvm::Error {
+        llvm::ArrayRef<uint64_t> keys = words(args[0]);
+        llvm::MutableArrayRef<Gf128> values = elements(out);
+        if (keys.empty()) // no chunk, but the table is still checked
+          return mplang::crypto::field::okvsDecode(
+              keys, elements(args[1]), elements(args[2])[0], values);
+        std::mutex mutex;
+        llvm::Error first = llvm::Error::success();
+        parallelFor(keys.size(), kChunkWork / kDecodeCost,
+                    [&](size_t begin, size_t end) {
+                      llvm::Error err = mplang::crypto::field::okvsDecode(
+                          keys.slice(begin, end - begin), elements(args[1]),
+                          elements(args[2])[0],
+                          values.slice(begin, end - begin));
+                      std::lock_guard<std::mutex> lock(mutex);
+                      if (!first)
+                        first = std::move(err);
+                      else
+                        llvm::consumeError(std::move(err));
+                    });
+        return first;
+      });
 }
 
 FailureOr<std::unique_ptr<Kernel>> ldpcEncode(Operation *op, PlanBuilder &) {
@@ -348,7 +388,7 @@ FailureOr<std::unique_ptr<Kernel>> eaEncode(Operation *op, PlanBuilder &) {
       [width, weight](llvm::ArrayRef<Value> args, Tensor &out) {
         mplang::crypto::field::eaEncode(elements(args[0]), width,
                                         elements(args[1])[0], weight,
-                                        elements(out));
+                                        elements(out), parallelFor);
         return llvm::Error::success();
       });
 }
@@ -381,15 +421,17 @@ FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
         Gf128 seed = elements(args[1])[0];
         if (Tensor *vector =
                 width == 1 ? args[0].takeUniqueTensor() : nullptr) {
-          mplang::crypto::field::exConvEncodeInPlace(elements(*vector), m, seed,
-                                                     weight, band);
+          mplang::crypto::field::exConvEncodeInPlace(
+              elements(*vector), m, seed, weight, band,
+              mplang::crypto::field::bestIsa(), parallelFor);
           results[0] =
               Value::tensor(vector->view(layout.dtype, layout.shape, 0));
           return Status::ok();
         }
         Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
-        mplang::crypto::field::exConvEncode(elements(args[0]), width, seed,
-                                            weight, band, elements(out));
+        mplang::crypto::field::exConvEncode(
+            elements(args[0]), width, seed, weight, band, elements(out),
+            mplang::crypto::field::bestIsa(), parallelFor);
         results[0] = Value::tensor(std::move(out));
         return Status::ok();
       },
@@ -409,11 +451,9 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(mlir::field::SumOp::getOperationName(), sum);
   registry.add(mlir::field::RandomOp::getOperationName(), osRandom);
   registry.add(mlir::field::AesExpandOp::getOperationName(), aesExpand);
-  registry.add(mlir::field::SolveOkvsOp::getOperationName(),
-               okvs<solveTable, kSolveCost>);
+  registry.add(mlir::field::SolveOkvsOp::getOperationName(), solveOkvs);
   registry.add(mlir::field::TrySolveOkvsOp::getOperationName(), trySolveOkvs);
-  registry.add(mlir::field::DecodeOkvsOp::getOperationName(),
-               okvs<mplang::crypto::field::okvsDecode, kDecodeCost>);
+  registry.add(mlir::field::DecodeOkvsOp::getOperationName(), decodeOkvs);
   registry.add(mlir::field::LdpcEncodeOp::getOperationName(), ldpcEncode);
   registry.add(mlir::field::ScatterAddOp::getOperationName(), scatterAdd);
   registry.add(mlir::field::PrefixSumOp::getOperationName(), prefixSum);
