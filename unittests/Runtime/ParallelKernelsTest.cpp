@@ -22,7 +22,8 @@ constexpr const char *kProgram = R"(
                   %pairs: tensor<131072x2x!gf>, %keys: tensor<131072xi64>,
                   %table: tensor<1048576x!gf>, %seed: tensor<!gf>)
       -> (tensor<65536x2x!gf>, tensor<4096x64x!gf>, tensor<131072x!gf>,
-          tensor<65536x2x!gf>, tensor<131072x!gf>, tensor<131072x!gf>) {
+          tensor<65536x2x!gf>, tensor<131072x!gf>, tensor<131072x!gf>,
+          tensor<176948x!gf>) {
     %short = field.aes_expand %seeds length = 2
         : tensor<65536x!gf> -> tensor<65536x2x!gf>
     %few = tensor.extract_slice %seeds[0] [4096] [1]
@@ -38,9 +39,15 @@ constexpr const char *kProgram = R"(
     %d = field.decode_okvs %keys, %table, %seed
         : tensor<131072xi64>, tensor<1048576x!gf>, tensor<!gf>
         -> tensor<131072x!gf>
-    return %short, %long, %y, %z, %w, %d
+    %values = tensor.extract_slice %noise[0] [131072] [1]
+        : tensor<262144x!gf> to tensor<131072x!gf>
+    %solved = field.solve_okvs %keys, %values, %seed m = 176948
+        : tensor<131072xi64>, tensor<131072x!gf>, tensor<!gf>
+        -> tensor<176948x!gf>
+    return %short, %long, %y, %z, %w, %d, %solved
         : tensor<65536x2x!gf>, tensor<4096x64x!gf>, tensor<131072x!gf>,
-          tensor<65536x2x!gf>, tensor<131072x!gf>, tensor<131072x!gf>
+          tensor<65536x2x!gf>, tensor<131072x!gf>, tensor<131072x!gf>,
+          tensor<176948x!gf>
   })";
 
 /// A tensor of `shape` filled with a fixed pseudorandom stream.
@@ -78,7 +85,7 @@ TEST(ParallelKernelsTest, SameBitsForEveryPoolSize) {
                              randomTensor(DType::GF128, {1048576}, 5),
                              randomTensor(DType::GF128, {}, 6)};
   std::vector<Value> serial = runWithPool(program, args, 1);
-  ASSERT_EQ(serial.size(), 6u);
+  ASSERT_EQ(serial.size(), 7u);
   for (unsigned threads : {2u, 3u}) {
     std::vector<Value> split = runWithPool(program, args, threads);
     ASSERT_EQ(split.size(), serial.size());

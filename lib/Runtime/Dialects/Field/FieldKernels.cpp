@@ -228,12 +228,12 @@ FailureOr<std::unique_ptr<Kernel>> aesExpand(Operation *op, PlanBuilder &) {
       });
 }
 
-/// mplang::crypto::field::okvsSolve without its statistics argument, for
-/// `okvs`.
+/// mplang::crypto::field::okvsSolve on the pool, without statistics.
 llvm::Error solveTable(llvm::ArrayRef<uint64_t> keys,
                        llvm::ArrayRef<Gf128> values, Gf128 seed,
                        llvm::MutableArrayRef<Gf128> table) {
-  return mplang::crypto::field::okvsSolve(keys, values, seed, table);
+  return mplang::crypto::field::okvsSolve(keys, values, seed, table,
+                                          /*stats=*/nullptr, parallelFor);
 }
 
 /// try_solve_okvs: the table, all zeros when this seed cannot solve the
