@@ -36,6 +36,8 @@ static constexpr size_t kAhead = 8;
 /// last-level cache, and grouping keys by bin costs more than it saves
 /// (bench/FieldBench.cpp: 2^18 keys favour key by key, 2^20 bins).
 static constexpr size_t kGroupedDecodeCells = size_t(1) << 19;
+/// The least keys a thread decodes key by key: some 50 us of work.
+static constexpr size_t kDecodeChunk = 2048;
 
 static size_t getBinCount(size_t tableSize) {
   size_t bins = static_cast<size_t>(
@@ -359,10 +361,11 @@ llvm::Error mplang::crypto::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
   return llvm::Error::success();
 }
 
-llvm::Error
-mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
-                                  llvm::ArrayRef<Gf128> table, Gf128 seed,
-                                  llvm::MutableArrayRef<Gf128> out) {
+llvm::Error mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
+                                              llvm::ArrayRef<Gf128> table,
+                                              Gf128 seed,
+                                              llvm::MutableArrayRef<Gf128> out,
+                                              ParallelFor parallel) {
   if (out.size() != keys.size())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "OKVS decode: %zu keys but %zu outputs",
@@ -371,11 +374,15 @@ mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
     return err;
   OkvsHasher hasher(seed, table.size());
   if (table.size() < kGroupedDecodeCells) {
-    forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
-      OkvsSlot slot = hasher.getSlot(block);
-      const Gf128 *cells = table.data() + hasher.getBinStart(slot.bin);
-      const OkvsCells &c = slot.cells;
-      out[i] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+    parallel(keys.size(), kDecodeChunk, [&](size_t begin, size_t end) {
+      forEachBlock(hasher, keys.slice(begin, end - begin), bestIsa(),
+                   [&](size_t i, Gf128 block) {
+                     OkvsSlot slot = hasher.getSlot(block);
+                     const Gf128 *cells =
+                         table.data() + hasher.getBinStart(slot.bin);
+                     const OkvsCells &c = slot.cells;
+                     out[begin + i] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+                   });
     });
     return llvm::Error::success();
   }
@@ -388,19 +395,21 @@ mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
   BinGroups groups =
       groupByBin(hasher, keys,
                  [&](size_t row, size_t, Gf128 block) { rows[row] = block; });
-  for (size_t j = 0; j < hasher.getNumBins(); ++j) {
-    const Gf128 *cells = table.data() + hasher.getBinStart(j);
-    uint32_t binSize = hasher.getBinSize(j);
-    size_t end = groups.end[j];
-    for (size_t r = groups.start[j]; r < end; ++r) {
-      if (r + 2 * kAhead < end)
-        for (uint32_t c :
-             OkvsHasher::getCellsInBin(rows[r + 2 * kAhead], binSize))
-          __builtin_prefetch(&cells[c]);
-      OkvsCells c = OkvsHasher::getCellsInBin(rows[r], binSize);
-      rows[r] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+  parallel(hasher.getNumBins(), 1, [&](size_t first, size_t last) {
+    for (size_t j = first; j < last; ++j) {
+      const Gf128 *cells = table.data() + hasher.getBinStart(j);
+      uint32_t binSize = hasher.getBinSize(j);
+      size_t end = groups.end[j];
+      for (size_t r = groups.start[j]; r < end; ++r) {
+        if (r + 2 * kAhead < end)
+          for (uint32_t c :
+               OkvsHasher::getCellsInBin(rows[r + 2 * kAhead], binSize))
+            __builtin_prefetch(&cells[c]);
+        OkvsCells c = OkvsHasher::getCellsInBin(rows[r], binSize);
+        rows[r] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+      }
     }
-  }
+  });
   std::vector<size_t> next = groups.start;
   for (size_t i = 0; i < keys.size(); ++i)
     out[i] = rows[next[groups.bin[i]]++];

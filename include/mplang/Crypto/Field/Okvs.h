@@ -126,10 +126,12 @@ llvm::Error okvsSolve(llvm::ArrayRef<uint64_t> keys,
                       ParallelFor parallel = serialFor);
 
 /// field.decode_okvs: out[i] = P[h1(keys[i])] + P[h2(keys[i])] +
-/// P[h3(keys[i])].
+/// P[h3(keys[i])]. The keys of a small table, or else the bins of a large
+/// one, are decoded in chunks split by `parallel`.
 llvm::Error okvsDecode(llvm::ArrayRef<uint64_t> keys,
                        llvm::ArrayRef<Gf128> table, Gf128 seed,
-                       llvm::MutableArrayRef<Gf128> out);
+                       llvm::MutableArrayRef<Gf128> out,
+                       ParallelFor parallel = serialFor);
 
 } // namespace mplang::crypto::field
 

@@ -228,7 +228,8 @@ FailureOr<std::unique_ptr<Kernel>> aesExpand(Operation *op, PlanBuilder &) {
       });
 }
 
-/// mplang::crypto::field::okvsSolve on the pool, without statistics.
+/// mplang::crypto::field::okvsSolve on the pool, without statistics, for
+/// `okvs`.
 llvm::Error solveTable(llvm::ArrayRef<uint64_t> keys,
                        llvm::ArrayRef<Gf128> values, Gf128 seed,
                        llvm::MutableArrayRef<Gf128> table) {
@@ -271,43 +272,22 @@ FailureOr<std::unique_ptr<Kernel>> trySolveOkvs(Operation *op, PlanBuilder &) {
       table->shape, kSolveCost * countOf(op->getOperand(0)) >= kHeavyWork));
 }
 
-/// solve_okvs: (keys, values, seed).
-FailureOr<std::unique_ptr<Kernel>> solveOkvs(Operation *op, PlanBuilder &) {
-  return makeFieldKernel(op, kSolveCost * countOf(op->getOperand(0)),
-                         [](llvm::ArrayRef<Value> args, Tensor &out) {
-                           return solveTable(words(args[0]), elements(args[1]),
-                                             elements(args[2])[0],
-                                             elements(out));
-                         });
+/// mplang::crypto::field::okvsDecode on the pool, for `okvs`.
+llvm::Error decodeTable(llvm::ArrayRef<uint64_t> keys,
+                        llvm::ArrayRef<Gf128> table, Gf128 seed,
+                        llvm::MutableArrayRef<Gf128> out) {
+  return mplang::crypto::field::okvsDecode(keys, table, seed, out, parallelFor);
 }
 
-/// decode_okvs: (keys, table, seed), each chunk of keys decoded on its own.
-/// The chunks' errors are all the same (the sizes are checked first).
-FailureOr<std::unique_ptr<Kernel>> decodeOkvs(Operation *op, PlanBuilder &) {
-  return makeFieldKernel(
-      op, kDecodeCost * countOf(op->getOperand(0)),
-      [](llvm::ArrayRef<Value> args, Tensor &out) -> llvm::Error {
-        llvm::ArrayRef<uint64_t> keys = words(args[0]);
-        llvm::MutableArrayRef<Gf128> values = elements(out);
-        if (keys.empty()) // no chunk, but the table is still checked
-          return mplang::crypto::field::okvsDecode(
-              keys, elements(args[1]), elements(args[2])[0], values);
-        std::mutex mutex;
-        llvm::Error first = llvm::Error::success();
-        parallelFor(keys.size(), kChunkWork / kDecodeCost,
-                    [&](size_t begin, size_t end) {
-                      llvm::Error err = mplang::crypto::field::okvsDecode(
-                          keys.slice(begin, end - begin), elements(args[1]),
-                          elements(args[2])[0],
-                          values.slice(begin, end - begin));
-                      std::lock_guard<std::mutex> lock(mutex);
-                      if (!first)
-                        first = std::move(err);
-                      else
-                        llvm::consumeError(std::move(err));
-                    });
-        return first;
-      });
+/// solve_okvs and decode_okvs: (keys, values or table, seed), costing
+/// `Cost` per key.
+template <auto F, int64_t Cost>
+FailureOr<std::unique_ptr<Kernel>> okvs(Operation *op, PlanBuilder &) {
+  return makeFieldKernel(op, Cost * countOf(op->getOperand(0)),
+                         [](llvm::ArrayRef<Value> args, Tensor &out) {
+                           return F(words(args[0]), elements(args[1]),
+                                    elements(args[2])[0], elements(out));
+                         });
 }
 
 FailureOr<std::unique_ptr<Kernel>> ldpcEncode(Operation *op, PlanBuilder &) {
@@ -451,9 +431,11 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
   registry.add(mlir::field::SumOp::getOperationName(), sum);
   registry.add(mlir::field::RandomOp::getOperationName(), osRandom);
   registry.add(mlir::field::AesExpandOp::getOperationName(), aesExpand);
-  registry.add(mlir::field::SolveOkvsOp::getOperationName(), solveOkvs);
+  registry.add(mlir::field::SolveOkvsOp::getOperationName(),
+               okvs<solveTable, kSolveCost>);
   registry.add(mlir::field::TrySolveOkvsOp::getOperationName(), trySolveOkvs);
-  registry.add(mlir::field::DecodeOkvsOp::getOperationName(), decodeOkvs);
+  registry.add(mlir::field::DecodeOkvsOp::getOperationName(),
+               okvs<decodeTable, kDecodeCost>);
   registry.add(mlir::field::LdpcEncodeOp::getOperationName(), ldpcEncode);
   registry.add(mlir::field::ScatterAddOp::getOperationName(), scatterAdd);
   registry.add(mlir::field::PrefixSumOp::getOperationName(), prefixSum);
