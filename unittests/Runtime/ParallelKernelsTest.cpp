@@ -23,7 +23,7 @@ constexpr const char *kProgram = R"(
                   %table: tensor<1048576x!gf>, %seed: tensor<!gf>)
       -> (tensor<65536x2x!gf>, tensor<4096x64x!gf>, tensor<131072x!gf>,
           tensor<65536x2x!gf>, tensor<131072x!gf>, tensor<131072x!gf>,
-          tensor<176948x!gf>, tensor<131072x!gf>) {
+          tensor<176948x!gf>, tensor<131072x!gf>, tensor<131072x2xi64>) {
     %short = field.aes_expand %seeds length = 2
         : tensor<65536x!gf> -> tensor<65536x2x!gf>
     %few = tensor.extract_slice %seeds[0] [4096] [1]
@@ -47,10 +47,12 @@ constexpr const char *kProgram = R"(
     %small = field.decode_okvs %keys, %solved, %seed
         : tensor<131072xi64>, tensor<176948x!gf>, tensor<!gf>
         -> tensor<131072x!gf>
-    return %short, %long, %y, %z, %w, %d, %solved, %small
+    %words = field.to_words %values : tensor<131072x!gf> -> tensor<131072x2xi64>
+    %tags = field.sort_rows %words : tensor<131072x2xi64>
+    return %short, %long, %y, %z, %w, %d, %solved, %small, %tags
         : tensor<65536x2x!gf>, tensor<4096x64x!gf>, tensor<131072x!gf>,
           tensor<65536x2x!gf>, tensor<131072x!gf>, tensor<131072x!gf>,
-          tensor<176948x!gf>, tensor<131072x!gf>
+          tensor<176948x!gf>, tensor<131072x!gf>, tensor<131072x2xi64>
   })";
 
 /// A tensor of `shape` filled with a fixed pseudorandom stream.
@@ -88,7 +90,7 @@ TEST(ParallelKernelsTest, SameBitsForEveryPoolSize) {
                              randomTensor(DType::GF128, {1048576}, 5),
                              randomTensor(DType::GF128, {}, 6)};
   std::vector<Value> serial = runWithPool(program, args, 1);
-  ASSERT_EQ(serial.size(), 8u);
+  ASSERT_EQ(serial.size(), 9u);
   for (unsigned threads : {2u, 3u}) {
     std::vector<Value> split = runWithPool(program, args, threads);
     ASSERT_EQ(split.size(), serial.size());

@@ -28,10 +28,11 @@ template <typename T> RowShape shapeOf(size_t width) {
 
 /// The rows of `rows` sorted by sortRows.
 template <typename T>
-std::vector<T> sorted(const std::vector<T> &rows, size_t width) {
+std::vector<T> sorted(const std::vector<T> &rows, size_t width,
+                      mplang::ParallelFor parallel = mplang::serialFor) {
   std::vector<T> out(rows.size());
   if (llvm::Error err =
-          sortRows(bytesOf(rows), shapeOf<T>(width), bytesOf(out)))
+          sortRows(bytesOf(rows), shapeOf<T>(width), bytesOf(out), parallel))
     ADD_FAILURE() << llvm::toString(std::move(err));
   return out;
 }
@@ -185,6 +186,35 @@ template <typename T> void checkAgainstReference(size_t width, uint64_t bound) {
   for (const std::vector<uint64_t> &q : toReference(queries, width))
     want.push_back(members.count(q));
   EXPECT_EQ(contains(rows, queries, width), want);
+}
+
+/// Runs one-item chunks last first: a sort split among threads must not
+/// depend on the order in which its parts run.
+void reversedFor(size_t n, size_t, mplang::ChunkBody body) {
+  for (size_t i = n; i-- > 0;)
+    body(i, i + 1);
+}
+
+template <typename T> void checkManyRows(size_t width, uint64_t bound) {
+  SCOPED_TRACE(testing::Message()
+               << width << " x " << 8 * sizeof(T) << " bits, bound " << bound);
+  std::mt19937_64 rng(width * 137 + sizeof(T));
+  std::vector<T> rows = randomRows<T>(rng, 100000, width, bound);
+  std::vector<std::vector<uint64_t>> expected = toReference(rows, width);
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(toReference(sorted(rows, width), width), expected);
+  EXPECT_EQ(sorted(rows, width, reversedFor), sorted(rows, width));
+}
+
+// Enough rows to be sorted by buckets of the top byte: full-range rows, and
+// small values whose top byte is the same in every row (one bucket).
+TEST(RowsTest, SortsManyRows) {
+  for (uint64_t bound : {uint64_t(0), uint64_t(3)}) {
+    checkManyRows<int16_t>(5, bound);
+    checkManyRows<uint64_t>(1, bound);
+    checkManyRows<uint32_t>(2, bound);
+    checkManyRows<uint8_t>(3, bound);
+  }
 }
 
 TEST(RowsTest, MatchesReferenceOnRandomRows) {

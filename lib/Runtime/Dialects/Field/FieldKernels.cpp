@@ -339,7 +339,8 @@ FailureOr<std::unique_ptr<Kernel>> sortRows(Operation *op, PlanBuilder &) {
       op, kSortCost * cast<mlir::ShapedType>(input.getType()).getDimSize(0),
       [shape](llvm::ArrayRef<Value> args, Tensor &out) {
         return mplang::crypto::field::sortRows(bytesOf(args[0]), shape,
-                                               {out.bytes(), out.numBytes()});
+                                               {out.bytes(), out.numBytes()},
+                                               parallelFor);
       });
 }
 
