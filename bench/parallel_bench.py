@@ -5,7 +5,8 @@ Usage: /usr/bin/python3 bench/parallel_bench.py [BUILD_DIR] [--reps N] [--cores 
 
 1. The kernels that split their work among the pool's threads
    (bench/protocols/parallel_kernels.mlir, RR22 PSI's sizes at 2^20 items: the last GGM
-   level, the expand-convolute code, OKVS solve and decode), run by `mplang-run --sim 1
+   level, the expand-convolute code, OKVS solve and decode, the tag sort), run by
+   `mplang-run --sim 1
    --trace`; each op's time is its trace event's. Ops run one after another, so each
    has the pool to itself.
 2. RR22 PSI with 2^20 items per side (bench/protocols/psi_2e20.mlir, the sets of
@@ -13,8 +14,9 @@ Usage: /usr/bin/python3 bench/parallel_bench.py [BUILD_DIR] [--reps N] [--cores 
    slower party's (--stats-json).
 
 Each is run with --pool-threads 1 and 2, pinned with taskset to one core and to two
-(the first and then the first two of --cores), the configurations alternating, and the
-medians of --reps runs are printed. A pool of 2 on one core shows what splitting costs
+(the first and then the first two of --cores), the configurations alternating (in a
+rotated order each round), and the medians and minimums of --reps runs are printed:
+on a loaded machine the minimum is the better estimate of the work. A pool of 2 on one core shows what splitting costs
 where it cannot gain. The machine's load before and after is printed: on a shared
 machine the figures are only as good as it was quiet.
 """
@@ -31,7 +33,7 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 import psi_bench  # noqa: E402
 
 KERNELS = ["field.aes_expand", "field.exconv_encode", "field.solve_okvs",
-           "field.decode_okvs"]
+           "field.decode_okvs", "field.sort_rows"]
 
 
 def parse_args():
@@ -45,6 +47,15 @@ def parse_args():
 def configs(cores):
     one = cores.split(",")[0]
     return [(1, one), (2, one), (1, cores), (2, cores)]
+
+
+def rotated(items, k):
+    k %= len(items)
+    return items[k:] + items[:k]
+
+
+def cell(values, digits):
+    return f"{f'{statistics.median(values):.{digits}f} / {min(values):.{digits}f}':>18}"
 
 
 def kernel_times(run, threads, cpus, tmp):
@@ -79,24 +90,24 @@ def main():
     cfgs = configs(args.cores)
     with tempfile.TemporaryDirectory() as tmp:
         kernels = {c: [] for c in cfgs}
-        for _ in range(args.reps):
-            for threads, cpus in cfgs:
+        for rep in range(args.reps):
+            for threads, cpus in rotated(cfgs, rep):
                 kernels[(threads, cpus)].append(kernel_times(run, threads, cpus, tmp))
-        print("kernel (ms)          " + "".join(
+        print("median / min         " + "".join(
             f"{f'pool {t}, cpus {c}':>18}" for t, c in cfgs))
         for op in KERNELS:
-            print(f"{op:<21}" + "".join(
-                f"{statistics.median(r[op] for r in kernels[c]):>18.1f}"
-                for c in cfgs))
+            print(f"{op + ' ms':<21}" + "".join(
+                cell([r[op] for r in kernels[c]], 1) for c in cfgs))
         data = os.path.join(tmp, "psi")
         psi_bench.make_sets(data, 20)
         psi = {c: [] for c in cfgs}
-        for _ in range(args.reps):
-            for threads, cpus in cfgs:
+        for rep in range(args.reps):
+            for threads, cpus in rotated(cfgs, rep):
                 psi[(threads, cpus)].append(psi_times(run, threads, cpus, data))
-        for i, name in enumerate(["PSI 2^20 wall (s)", "PSI slower party (ms)"]):
+        for i, (name, digits) in enumerate([("PSI 2^20 wall s", 2),
+                                            ("PSI slower party ms", 0)]):
             print(f"{name:<21}" + "".join(
-                f"{statistics.median(r[i] for r in psi[c]):>18.2f}" for c in cfgs))
+                cell([r[i] for r in psi[c]], digits) for c in cfgs))
     print(f"load after: {load()}")
 
 

@@ -82,7 +82,7 @@ struct CLOptions {
                   cl::cat(category)),
         progress("progress",
                  cl::desc("Print to stderr, now and then, how many ops each "
-                          "rank has finished (with --sim)"),
+                          "rank has finished"),
                  cl::cat(category)),
         progressIntervalMs("progress-interval-ms",
                            cl::desc("With --progress: the least time between "
@@ -197,8 +197,6 @@ RunConfig::createFromCLOptions(llvm::StringRef mainExecutable) {
   run.statistics = o.printStats || !o.statsJson.empty();
   run.moduleText = o.moduleText;
   run.recordRequests = o.recordRequests;
-  if (o.progress && run.mode.distributed())
-    return Status::invalidArgument("--progress goes with --sim");
   if (o.progress)
     run.progress = printProgress;
   run.progressIntervalMs = o.progressIntervalMs;
