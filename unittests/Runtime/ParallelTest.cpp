@@ -114,6 +114,26 @@ TEST(ParallelTest, OnAPoolThreadItCountsAsOne) {
   expectCover(cuts, 1000, 2 * kChunksPerThread);
 }
 
+TEST(ParallelTest, IdleWorkersHelp) {
+  ThreadPool pool(2);
+  // The caller's chunks wait until a worker has run one: this returns only
+  // if the idle workers take part.
+  std::thread::id caller = std::this_thread::get_id();
+  std::mutex mutex;
+  std::condition_variable helped;
+  size_t byWorkers = 0;
+  parallelFor(pool, 1200, 100, [&](size_t, size_t) {
+    std::unique_lock<std::mutex> lock(mutex);
+    if (std::this_thread::get_id() != caller) {
+      ++byWorkers;
+      helped.notify_all();
+      return;
+    }
+    helped.wait(lock, [&] { return byWorkers > 0; });
+  });
+  EXPECT_GT(byWorkers, 0u);
+}
+
 TEST(ParallelTest, CallerFinishesWhileEveryWorkerIsBusy) {
   ThreadPool pool(2);
   std::promise<void> release;
