@@ -17,7 +17,9 @@ Each is run with --pool-threads 1 and 2, pinned with taskset to one core and to 
 (the first and then the first two of --cores), the configurations alternating (in a
 rotated order each round), and the medians and minimums of --reps runs are printed:
 on a loaded machine the minimum is the better estimate of the work. A pool of 2 on one core shows what splitting costs
-where it cannot gain. The machine's load before and after is printed: on a shared
+where it cannot gain. First, as the ceiling two threads can reach on this machine at
+this time, `openssl speed -evp aes-128-ctr` is run as one process and as two at once
+(`-multi 2`), pinned to the two cores. The machine's load before and after is printed: on a shared
 machine the figures are only as good as it was quiet.
 """
 import argparse
@@ -58,6 +60,17 @@ def cell(values, digits):
     return f"{f'{statistics.median(values):.{digits}f} / {min(values):.{digits}f}':>18}"
 
 
+def openssl_ceiling(cores):
+    """AES-CTR throughput (GB/s) of one process and of two at once."""
+    rates = []
+    for multi in ([], ["-multi", "2"]):
+        out = subprocess.run(["taskset", "-c", cores, "openssl", "speed", "-seconds",
+                              "2", "-bytes", "16384", *multi, "-evp", "aes-128-ctr"],
+                             check=True, capture_output=True, text=True).stdout
+        rates.append(float(out.strip().splitlines()[-1].split()[-1].rstrip("k")) / 1e6)
+    return rates
+
+
 def kernel_times(run, threads, cpus, tmp):
     """{op: ms} of one run of the kernels' program."""
     trace = os.path.join(tmp, "kernels.json")
@@ -88,6 +101,9 @@ def main():
     load = lambda: open("/proc/loadavg").read().split()[0]  # noqa: E731
     print(f"load before: {load()}; medians of {args.reps} runs")
     cfgs = configs(args.cores)
+    one, two = openssl_ceiling(args.cores)
+    print(f"openssl aes-128-ctr: one process {one:.2f} GB/s, two at once {two:.2f} GB/s "
+          f"({two / one:.2f}x)")
     with tempfile.TemporaryDirectory() as tmp:
         kernels = {c: [] for c in cfgs}
         for rep in range(args.reps):

@@ -21,6 +21,8 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -293,14 +295,27 @@ llvm::Error mplang::crypto::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
   // Bin j's failure, if it failed: the first in bin order is reported, as
   // by a serial solve, so every bin is solved even after a failure.
   std::vector<std::string> failures(numBins);
+  // Peelers (scratch of a bin's size, costly to fault in) pass from chunk to
+  // chunk: as many are made as chunks run at once.
+  std::mutex peelersMutex;
+  std::vector<std::unique_ptr<BinPeeler>> peelers;
   parallel(numBins, 1, [&](size_t first, size_t last) {
-    BinPeeler peeler(maxBinSize);
+    std::unique_ptr<BinPeeler> peeler;
+    {
+      std::lock_guard<std::mutex> lock(peelersMutex);
+      if (!peelers.empty()) {
+        peeler = std::move(peelers.back());
+        peelers.pop_back();
+      }
+    }
+    if (!peeler)
+      peeler = std::make_unique<BinPeeler>(maxBinSize);
     std::vector<Peel> binOrder;
     for (size_t j = first; j < last; ++j) {
       size_t rows = groups.end[j] - rowStart[j];
       llvm::ArrayRef<OkvsCells> cells(rowCells.data() + rowStart[j], rows);
       binOrder.clear();
-      peeler.peel(cells, hasher.getBinSize(j), binOrder);
+      peeler->peel(cells, hasher.getBinSize(j), binOrder);
       std::copy(binOrder.begin(), binOrder.end(), order.data() + rowStart[j]);
       peeled[j] = binOrder.size();
       size_t binCore = rows - binOrder.size();
@@ -326,6 +341,8 @@ llvm::Error mplang::crypto::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
         failures[j] = llvm::toString(std::move(err));
       }
     }
+    std::lock_guard<std::mutex> lock(peelersMutex);
+    peelers.push_back(std::move(peeler));
   });
   for (const std::string &failure : failures)
     if (!failure.empty())
