@@ -83,9 +83,9 @@ static void reportProgress(const Simulation &sim, const RunOptions &options,
     std::shared_ptr<const RunProgress> progress = executor->progress();
     report.ranks.push_back({progress->done.load(), progress->known.load()});
   }
-  report.seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start)
-                       .count();
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
   report.final = final;
   options.progress(report);
 }
