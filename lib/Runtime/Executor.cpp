@@ -46,6 +46,13 @@ static size_t tensorBytes(llvm::ArrayRef<Value> values) {
 
 Executor::~Executor() = default;
 
+/// Adds to a counter only this thread writes: no atomic read-modify-write
+/// on the path of every op.
+static void addTo(std::atomic<uint64_t> &counter, uint64_t by) {
+  counter.store(counter.load(std::memory_order_relaxed) + by,
+                std::memory_order_relaxed);
+}
+
 void Executor::post(std::function<void()> fn) {
   {
     std::lock_guard<std::mutex> lock(inboxMutex);
@@ -76,6 +83,7 @@ Executor::Frame &Executor::newFrame(const BlockPlan &plan,
   for (const Step &step : plan.steps)
     frame.pending.push_back(step.initialPending);
   frame.remaining = plan.steps.size();
+  addTo(runProgress->known, plan.steps.size() - 1);
   frame.context = std::move(context);
   frame.done = std::move(done);
   uint64_t now = watch == Watch::Trace ? monitor->readyTick() : 0;
@@ -99,6 +107,7 @@ Status Executor::run(const BlockPlan &plan, llvm::ArrayRef<Value> args,
   firstError = RunError();
   schedulerLane = Tracer::currentLane();
   runStats = RunStats();
+  runProgress->done = runProgress->known = 0;
   liveValues = liveBytes = 0;
   if (monitor) {
     Tracer::nameCurrentThread("scheduler");
@@ -304,6 +313,8 @@ void Executor::complete(Frame &frame, uint32_t index, Status status,
       ++liveValues;
     }
   runStats.peakLiveValues = std::max(runStats.peakLiveValues, liveValues);
+  if (index != frame.plan->terminator)
+    addTo(runProgress->done, 1);
   uint64_t now = Traced ? monitor->readyTick() : 0;
   for (uint32_t consumer : step.consumers)
     if (--frame.pending[consumer] == 0)

@@ -5,10 +5,15 @@
 
 using namespace mplang::rt;
 
+static thread_local ThreadPool *currentPool = nullptr;
+
+ThreadPool *ThreadPool::current() { return currentPool; }
+
 ThreadPool::ThreadPool(unsigned numThreads) {
   for (unsigned i = 0; i < numThreads; ++i)
     workers.emplace_back([this, i] {
       Tracer::nameCurrentThread("pool " + std::to_string(i + 1));
+      currentPool = this;
       work();
     });
 }
@@ -27,6 +32,14 @@ void ThreadPool::submit(std::function<void()> task) {
   {
     std::lock_guard<std::mutex> lock(mutex);
     tasks.push_back(std::move(task));
+  }
+  wake.notify_one();
+}
+
+void ThreadPool::submitFirst(std::function<void()> task) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    tasks.push_front(std::move(task));
   }
   wake.notify_one();
 }

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <list>
+#include <memory>
 #include <mutex>
 
 namespace mplang::rt {
@@ -29,6 +30,14 @@ struct RunStats {
   uint64_t stepsRun = 0;
   /// The most values held in frame slots at once.
   uint64_t peakLiveValues = 0;
+};
+
+/// How far a run is, for progress reports: the ops finished and the ops
+/// known, those of every region entered so far (a loop's body counts once
+/// per iteration begun), terminators left out. The scheduling thread writes
+/// them, any thread may read them.
+struct RunProgress {
+  std::atomic<uint64_t> done{0}, known{0};
 };
 
 /// Why a run failed, and the op it failed at (null when it was stopped
@@ -56,6 +65,8 @@ public:
   /// The first error of the last failed run.
   const RunError &error() const { return firstError; }
   const RunStats &stats() const { return runStats; }
+  /// The progress of the current or last run; it outlives the executor.
+  std::shared_ptr<const RunProgress> progress() const { return runProgress; }
 
   /// What kernels send and receive through.
   Communicator &comm() { return monitored ? *monitored : communicator; }
@@ -129,6 +140,7 @@ private:
   bool failed = false;
   RunError firstError;
   RunStats runStats;
+  std::shared_ptr<RunProgress> runProgress = std::make_shared<RunProgress>();
   uint64_t liveValues = 0;
   /// Bytes of the tensors in `liveValues`, counted when monitored.
   uint64_t liveBytes = 0;

@@ -18,6 +18,12 @@ public:
   explicit ThreadPool(unsigned numThreads);
   ~ThreadPool();
   void submit(std::function<void()> task);
+  /// Queues `task` ahead of all others: it helps a kernel already running
+  /// (see mplang/Runtime/Parallel.h).
+  void submitFirst(std::function<void()> task);
+  unsigned size() const { return workers.size(); }
+  /// The pool whose worker is the calling thread, if any.
+  static ThreadPool *current();
 
 private:
   void work();

@@ -20,7 +20,8 @@ uint64_t mplang::crypto::field::eaPosition(Gf128 seed, uint64_t n,
 
 void mplang::crypto::field::eaEncode(llvm::ArrayRef<Gf128> noise, size_t width,
                                      Gf128 seed, uint64_t weight,
-                                     llvm::MutableArrayRef<Gf128> out) {
+                                     llvm::MutableArrayRef<Gf128> out,
+                                     ParallelFor parallel) {
   uint64_t n = noise.size() / width;
   // Large buffers lie on huge pages: the reads are random over the whole
   // array, and with 4 KiB pages nearly every one would also miss the TLB.
@@ -31,16 +32,15 @@ void mplang::crypto::field::eaEncode(llvm::ArrayRef<Gf128> noise, size_t width,
   std::vector<detail::GatherColumn> columns;
   for (size_t c = 0; c < width; ++c)
     columns.push_back({acc.data() + c, /*base=*/nullptr, out.data() + c});
-  std::vector<Gf128> blocks((detail::kGatherBatch * weight + 1) / 2);
-  detail::gatherRows(columns, width, width, out.size() / width, weight,
-                     [&](uint64_t r0, uint64_t rows, uint64_t *pos) {
-                       uint64_t words = rows * weight;
-                       llvm::MutableArrayRef<Gf128> batch(blocks.data(),
-                                                          (words + 1) / 2);
-                       aes.encryptCounter(seed, r0 * weight / 2, batch);
-                       const uint64_t *stream =
-                           reinterpret_cast<const uint64_t *>(batch.data());
-                       for (uint64_t j = 0; j < words; ++j)
-                         pos[j] = detail::scaleWord(stream[j], n);
-                     });
+  detail::gatherRows(
+      columns, width, width, out.size() / width, weight,
+      [&](uint64_t r0, uint64_t rows, uint64_t *pos) {
+        // The blocks are drawn into `pos` and scaled word by word in place.
+        uint64_t words = rows * weight;
+        aes.encryptCounter(seed, r0 * weight / 2,
+                           {reinterpret_cast<Gf128 *>(pos), (words + 1) / 2});
+        for (uint64_t j = 0; j < words; ++j)
+          pos[j] = detail::scaleWord(pos[j], n);
+      },
+      parallel);
 }

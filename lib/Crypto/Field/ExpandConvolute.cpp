@@ -106,37 +106,41 @@ namespace {
 void convolveAndExpand(llvm::ArrayRef<const Gf128 *> inputs,
                        llvm::ArrayRef<Gf128 *> parity, const Gf128 *base,
                        Gf128 *out, size_t width, uint64_t m, uint64_t p,
-                       Gf128 seed, uint64_t weight, uint64_t band, Isa isa) {
+                       Gf128 seed, uint64_t weight, uint64_t band, Isa isa,
+                       mplang::ParallelFor parallel) {
   assert(isSupported(isa) && "ISA not supported by this CPU");
   uint64_t regular = exConvRegular(weight), segment = p / regular;
   assert(m >= 1 && regular <= p && band >= 1 && band <= kMaxExConvBand &&
          "bad code dimensions");
   Aes128 aes(kAesExpandKey);
+  // A column's passes run in order, columns are independent.
+  parallel(width, 1, [&](size_t first, size_t last) {
+    for (size_t c = first; c < last; ++c) {
+      convolve(inputs[c], parity[c], p, seed, 1, band, aes, isa);
+      convolve(parity[c], parity[c], p, seed, 2, band, aes, isa);
+    }
+  });
   std::vector<detail::GatherColumn> columns;
-  for (size_t c = 0; c < width; ++c) {
-    convolve(inputs[c], parity[c], p, seed, 1, band, aes, isa);
-    convolve(parity[c], parity[c], p, seed, 2, band, aes, isa);
+  for (size_t c = 0; c < width; ++c)
     columns.push_back({parity[c], base + c, out + c});
-  }
   // A batch's positions serve every column, whose rows then share cache
   // lines of `out`.
-  std::vector<Gf128> blocks((detail::kGatherBatch * weight + 1) / 2);
   detail::gatherRows(
       columns, 1, width, m, weight,
       [&](uint64_t r0, uint64_t rows, uint64_t *pos) {
+        // The blocks are drawn into `pos` and scaled word by word in place.
         uint64_t words = rows * weight;
-        llvm::MutableArrayRef<Gf128> batch(blocks.data(), (words + 1) / 2);
         aes.encryptCounter(streamBase(seed, kExpanderStream), r0 * weight / 2,
-                           batch, isa);
-        const uint64_t *stream =
-            reinterpret_cast<const uint64_t *>(batch.data());
+                           {reinterpret_cast<Gf128 *>(pos), (words + 1) / 2},
+                           isa);
         for (uint64_t r = 0, j = 0; r < rows; ++r) {
           for (uint64_t k = 0; k < regular; ++k, ++j)
-            pos[j] = k * segment + detail::scaleWord(stream[j], segment);
+            pos[j] = k * segment + detail::scaleWord(pos[j], segment);
           for (uint64_t k = regular; k < weight; ++k, ++j)
-            pos[j] = detail::scaleWord(stream[j], p);
+            pos[j] = detail::scaleWord(pos[j], p);
         }
-      });
+      },
+      parallel);
 }
 
 } // namespace
@@ -145,7 +149,7 @@ void mplang::crypto::field::exConvEncode(llvm::ArrayRef<Gf128> noise,
                                          size_t width, Gf128 seed,
                                          uint64_t weight, uint64_t band,
                                          llvm::MutableArrayRef<Gf128> out,
-                                         Isa isa) {
+                                         Isa isa, ParallelFor parallel) {
   uint64_t n = noise.size() / width, m = out.size() / width, p = n - m;
   // Column by column, each convolved column is contiguous: the expander
   // reads it at random, so it should be as small as possible (it then fits
@@ -165,14 +169,14 @@ void mplang::crypto::field::exConvEncode(llvm::ArrayRef<Gf128> noise,
     columns.push_back(x);
   }
   convolveAndExpand(inputs, columns, noise.data(), out.data(), width, m, p,
-                    seed, weight, band, isa);
+                    seed, weight, band, isa, parallel);
 }
 
 void mplang::crypto::field::exConvEncodeInPlace(
     llvm::MutableArrayRef<Gf128> vector, uint64_t m, Gf128 seed,
-    uint64_t weight, uint64_t band, Isa isa) {
+    uint64_t weight, uint64_t band, Isa isa, ParallelFor parallel) {
   // Output r reads element r and the parity part, which it never writes.
   Gf128 *x = vector.data() + m;
   convolveAndExpand(x, x, vector.data(), vector.data(), 1, m, vector.size() - m,
-                    seed, weight, band, isa);
+                    seed, weight, band, isa, parallel);
 }

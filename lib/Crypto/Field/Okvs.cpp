@@ -21,6 +21,10 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <numeric>
+#include <string>
 #include <vector>
 
 using namespace mplang::crypto::field;
@@ -34,6 +38,8 @@ static constexpr size_t kAhead = 8;
 /// last-level cache, and grouping keys by bin costs more than it saves
 /// (bench/FieldBench.cpp: 2^18 keys favour key by key, 2^20 bins).
 static constexpr size_t kGroupedDecodeCells = size_t(1) << 19;
+/// The least keys a thread decodes key by key: some 50 us of work.
+static constexpr size_t kDecodeChunk = 2048;
 
 static size_t getBinCount(size_t tableSize) {
   size_t bins = static_cast<size_t>(
@@ -252,7 +258,8 @@ llvm::Error mplang::crypto::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
                                              llvm::ArrayRef<Gf128> values,
                                              Gf128 seed,
                                              llvm::MutableArrayRef<Gf128> table,
-                                             OkvsSolveStats *stats) {
+                                             OkvsSolveStats *stats,
+                                             ParallelFor parallel) {
   size_t n = keys.size(), m = table.size();
   if (values.size() != n)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -279,71 +286,103 @@ llvm::Error mplang::crypto::field::okvsSolve(llvm::ArrayRef<uint64_t> keys,
   llvm::ArrayRef<size_t> rowStart = groups.start;
 
   // Peel every bin and solve its core before the table is written, so that a
-  // failure leaves it untouched.
-  BinPeeler peeler(maxBinSize);
-  std::vector<Peel> order;
-  order.reserve(n);
-  std::vector<size_t> orderStart(numBins + 1);
-  std::vector<std::pair<uint32_t, Gf128>> coreValues;
-  size_t coreRows = 0;
-  for (size_t j = 0; j < numBins; ++j) {
-    size_t rows = groups.end[j] - rowStart[j];
-    llvm::ArrayRef<OkvsCells> cells(rowCells.data() + rowStart[j], rows);
-    peeler.peel(cells, hasher.getBinSize(j), order);
-    orderStart[j + 1] = order.size();
-    size_t binCore = rows - (orderStart[j + 1] - orderStart[j]);
-    coreRows += binCore;
-    if (binCore == 0)
-      continue;
-    if (binCore > kOkvsMaxCoreRows) {
-      std::string where =
-          numBins == 1
-              ? ""
-              : (" in bin " + llvm::Twine(j) + " of " + llvm::Twine(numBins))
-                    .str();
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "OKVS solve failed: peeling left a 2-core of %zu keys%s, more than "
-          "the %zu the dense fallback handles; use a larger table (m >= 1.3 n)",
-          binCore, where.c_str(), kOkvsMaxCoreRows);
+  // failure leaves it untouched. Bins are independent: each chunk of bins
+  // has its own peeler, and bin j's peeling order is kept at the rows of bin
+  // j (it has at most as many entries as the bin has rows).
+  BufferArray<Peel> order(capacity, /*zeroed=*/false);
+  std::vector<size_t> peeled(numBins);
+  std::vector<std::vector<std::pair<uint32_t, Gf128>>> coreValues(numBins);
+  // Bin j's failure, if it failed: the first in bin order is reported, as
+  // by a serial solve, so every bin is solved even after a failure.
+  std::vector<std::string> failures(numBins);
+  // Peelers (scratch of a bin's size, costly to fault in) pass from chunk to
+  // chunk: as many are made as chunks run at once.
+  std::mutex peelersMutex;
+  std::vector<std::unique_ptr<BinPeeler>> peelers;
+  parallel(numBins, 1, [&](size_t first, size_t last) {
+    std::unique_ptr<BinPeeler> peeler;
+    {
+      std::lock_guard<std::mutex> lock(peelersMutex);
+      if (!peelers.empty()) {
+        peeler = std::move(peelers.back());
+        peelers.pop_back();
+      }
     }
-    if (llvm::Error err = solveCoreRows(
-            cells, llvm::ArrayRef<Gf128>(rowValues.data() + rowStart[j], rows),
-            llvm::ArrayRef(order).slice(orderStart[j],
-                                        orderStart[j + 1] - orderStart[j]),
-            hasher.getBinStart(j), coreValues))
-      return err;
-  }
+    if (!peeler)
+      peeler = std::make_unique<BinPeeler>(maxBinSize);
+    std::vector<Peel> binOrder;
+    for (size_t j = first; j < last; ++j) {
+      size_t rows = groups.end[j] - rowStart[j];
+      llvm::ArrayRef<OkvsCells> cells(rowCells.data() + rowStart[j], rows);
+      binOrder.clear();
+      peeler->peel(cells, hasher.getBinSize(j), binOrder);
+      std::copy(binOrder.begin(), binOrder.end(), order.data() + rowStart[j]);
+      peeled[j] = binOrder.size();
+      size_t binCore = rows - binOrder.size();
+      if (binCore == 0)
+        continue;
+      if (binCore > kOkvsMaxCoreRows) {
+        std::string where =
+            numBins == 1
+                ? ""
+                : (" in bin " + llvm::Twine(j) + " of " + llvm::Twine(numBins))
+                      .str();
+        failures[j] =
+            ("OKVS solve failed: peeling left a 2-core of " +
+             llvm::Twine(binCore) + " keys" + where + ", more than the " +
+             llvm::Twine(kOkvsMaxCoreRows) +
+             " the dense fallback handles; use a larger table (m >= 1.3 n)")
+                .str();
+      } else if (llvm::Error err = solveCoreRows(
+                     cells,
+                     llvm::ArrayRef<Gf128>(rowValues.data() + rowStart[j],
+                                           rows),
+                     binOrder, hasher.getBinStart(j), coreValues[j])) {
+        failures[j] = llvm::toString(std::move(err));
+      }
+    }
+    std::lock_guard<std::mutex> lock(peelersMutex);
+    peelers.push_back(std::move(peeler));
+  });
+  for (const std::string &failure : failures)
+    if (!failure.empty())
+      return llvm::createStringError(llvm::inconvertibleErrorCode(), "%s",
+                                     failure.c_str());
   if (stats)
-    stats->coreRows = coreRows;
+    stats->coreRows =
+        n - std::accumulate(peeled.begin(), peeled.end(), size_t(0));
 
-  std::fill(table.begin(), table.end(), Gf128());
-  for (auto [c, value] : coreValues)
-    table[c] = value;
   // In reverse peeling order every other cell of a row is final when the row
   // is reached, and its own cell is still zero.
-  for (size_t j = 0; j < numBins; ++j) {
-    Gf128 *bin = table.data() + hasher.getBinStart(j);
-    const OkvsCells *cells = rowCells.data() + rowStart[j];
-    const Gf128 *binValues = rowValues.data() + rowStart[j];
-    for (size_t k = orderStart[j + 1]; k-- > orderStart[j];) {
-      if (k >= orderStart[j] + kAhead) {
-        uint32_t row = order[k - kAhead].row;
-        __builtin_prefetch(&binValues[row]);
-        __builtin_prefetch(&cells[row]);
+  parallel(numBins, 1, [&](size_t first, size_t last) {
+    for (size_t j = first; j < last; ++j) {
+      Gf128 *bin = table.data() + hasher.getBinStart(j);
+      std::fill(bin, bin + hasher.getBinSize(j), Gf128());
+      for (auto [c, value] : coreValues[j])
+        table[c] = value;
+      const OkvsCells *cells = rowCells.data() + rowStart[j];
+      const Gf128 *binValues = rowValues.data() + rowStart[j];
+      const Peel *binOrder = order.data() + rowStart[j];
+      for (size_t k = peeled[j]; k-- > 0;) {
+        if (k >= kAhead) {
+          uint32_t row = binOrder[k - kAhead].row;
+          __builtin_prefetch(&binValues[row]);
+          __builtin_prefetch(&cells[row]);
+        }
+        const OkvsCells &c = cells[binOrder[k].row];
+        bin[binOrder[k].cell] =
+            binValues[binOrder[k].row] ^ bin[c[0]] ^ bin[c[1]] ^ bin[c[2]];
       }
-      const OkvsCells &c = cells[order[k].row];
-      bin[order[k].cell] =
-          binValues[order[k].row] ^ bin[c[0]] ^ bin[c[1]] ^ bin[c[2]];
     }
-  }
+  });
   return llvm::Error::success();
 }
 
-llvm::Error
-mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
-                                  llvm::ArrayRef<Gf128> table, Gf128 seed,
-                                  llvm::MutableArrayRef<Gf128> out) {
+llvm::Error mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
+                                              llvm::ArrayRef<Gf128> table,
+                                              Gf128 seed,
+                                              llvm::MutableArrayRef<Gf128> out,
+                                              ParallelFor parallel) {
   if (out.size() != keys.size())
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "OKVS decode: %zu keys but %zu outputs",
@@ -352,11 +391,15 @@ mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
     return err;
   OkvsHasher hasher(seed, table.size());
   if (table.size() < kGroupedDecodeCells) {
-    forEachBlock(hasher, keys, bestIsa(), [&](size_t i, Gf128 block) {
-      OkvsSlot slot = hasher.getSlot(block);
-      const Gf128 *cells = table.data() + hasher.getBinStart(slot.bin);
-      const OkvsCells &c = slot.cells;
-      out[i] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+    parallel(keys.size(), kDecodeChunk, [&](size_t begin, size_t end) {
+      forEachBlock(hasher, keys.slice(begin, end - begin), bestIsa(),
+                   [&](size_t i, Gf128 block) {
+                     OkvsSlot slot = hasher.getSlot(block);
+                     const Gf128 *cells =
+                         table.data() + hasher.getBinStart(slot.bin);
+                     const OkvsCells &c = slot.cells;
+                     out[begin + i] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+                   });
     });
     return llvm::Error::success();
   }
@@ -369,19 +412,21 @@ mplang::crypto::field::okvsDecode(llvm::ArrayRef<uint64_t> keys,
   BinGroups groups =
       groupByBin(hasher, keys,
                  [&](size_t row, size_t, Gf128 block) { rows[row] = block; });
-  for (size_t j = 0; j < hasher.getNumBins(); ++j) {
-    const Gf128 *cells = table.data() + hasher.getBinStart(j);
-    uint32_t binSize = hasher.getBinSize(j);
-    size_t end = groups.end[j];
-    for (size_t r = groups.start[j]; r < end; ++r) {
-      if (r + 2 * kAhead < end)
-        for (uint32_t c :
-             OkvsHasher::getCellsInBin(rows[r + 2 * kAhead], binSize))
-          __builtin_prefetch(&cells[c]);
-      OkvsCells c = OkvsHasher::getCellsInBin(rows[r], binSize);
-      rows[r] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+  parallel(hasher.getNumBins(), 1, [&](size_t first, size_t last) {
+    for (size_t j = first; j < last; ++j) {
+      const Gf128 *cells = table.data() + hasher.getBinStart(j);
+      uint32_t binSize = hasher.getBinSize(j);
+      size_t end = groups.end[j];
+      for (size_t r = groups.start[j]; r < end; ++r) {
+        if (r + 2 * kAhead < end)
+          for (uint32_t c :
+               OkvsHasher::getCellsInBin(rows[r + 2 * kAhead], binSize))
+            __builtin_prefetch(&cells[c]);
+        OkvsCells c = OkvsHasher::getCellsInBin(rows[r], binSize);
+        rows[r] = cells[c[0]] ^ cells[c[1]] ^ cells[c[2]];
+      }
     }
-  }
+  });
   std::vector<size_t> next = groups.start;
   for (size_t i = 0; i < keys.size(); ++i)
     out[i] = rows[next[groups.bin[i]]++];

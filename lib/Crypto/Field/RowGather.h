@@ -11,6 +11,7 @@
 #define MPLANG_LIB_CRYPTO_FIELD_ROWGATHER_H
 
 #include "mplang/Crypto/Field/Gf128.h"
+#include "mplang/Support/ParallelFor.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -21,7 +22,9 @@ namespace mplang::crypto::field::detail {
 constexpr uint64_t kGatherBatch = 512;
 
 /// Fills `pos` with the rows read by output rows [r0, r0 + rows): row r's
-/// k-th read at pos[(r - r0) * weight + k].
+/// k-th read at pos[(r - r0) * weight + k]. `pos` holds an even number of
+/// words, at least rows * weight, 16-byte aligned: room to draw the
+/// positions' AES blocks in place.
 using GatherPositions =
     llvm::function_ref<void(uint64_t r0, uint64_t rows, uint64_t *pos)>;
 
@@ -35,10 +38,11 @@ struct GatherColumn {
 };
 
 /// Computes `rows` output rows of every column, each batch's positions
-/// drawn once for all columns.
+/// drawn once for all columns; batches are split among threads by
+/// `parallel`, so `positions` may be called on several threads at once.
 void gatherRows(llvm::ArrayRef<GatherColumn> columns, size_t srcStride,
                 size_t outStride, uint64_t rows, uint64_t weight,
-                GatherPositions positions);
+                GatherPositions positions, ParallelFor parallel);
 
 /// floor(word * size / 2^64): a 64-bit word scaled to [0, size).
 inline uint64_t scaleWord(uint64_t word, uint64_t size) {

@@ -59,32 +59,43 @@ template <typename F> auto withElement(unsigned bytes, F &&f) {
   }
 }
 
+/// The least rows a thread packs or unpacks.
+constexpr size_t kPackChunk = size_t(1) << 14;
+
 /// Keys whose order is the rows' lexicographic order: element 0 in the
 /// most significant bits.
 template <typename Key, typename Elem>
-BufferArray<Key> packOrdered(const uint8_t *rows, size_t n, size_t width) {
+BufferArray<Key> packOrdered(const uint8_t *rows, size_t n, size_t width,
+                             mplang::ParallelFor parallel) {
   constexpr unsigned bits = 8 * sizeof(Elem);
   BufferArray<Key> keys(n, /*zeroed=*/false);
-  for (size_t r = 0; r < n; ++r, rows += width * sizeof(Elem)) {
-    Key key = 0;
-    for (size_t j = 0; j < width; ++j) {
-      Elem e;
-      std::memcpy(&e, rows + j * sizeof(Elem), sizeof(Elem));
-      key |= Key(e) << (bits * (width - 1 - j));
+  parallel(n, kPackChunk, [&](size_t begin, size_t end) {
+    const uint8_t *row = rows + begin * width * sizeof(Elem);
+    for (size_t r = begin; r < end; ++r, row += width * sizeof(Elem)) {
+      Key key = 0;
+      for (size_t j = 0; j < width; ++j) {
+        Elem e;
+        std::memcpy(&e, row + j * sizeof(Elem), sizeof(Elem));
+        key |= Key(e) << (bits * (width - 1 - j));
+      }
+      keys[r] = key;
     }
-    keys[r] = key;
-  }
+  });
   return keys;
 }
 
 template <typename Key, typename Elem>
-void unpackOrdered(const Key *keys, size_t n, size_t width, uint8_t *rows) {
+void unpackOrdered(const Key *keys, size_t n, size_t width, uint8_t *rows,
+                   mplang::ParallelFor parallel) {
   constexpr unsigned bits = 8 * sizeof(Elem);
-  for (size_t r = 0; r < n; ++r, rows += width * sizeof(Elem))
-    for (size_t j = 0; j < width; ++j) {
-      auto e = static_cast<Elem>(keys[r] >> (bits * (width - 1 - j)));
-      std::memcpy(rows + j * sizeof(Elem), &e, sizeof(Elem));
-    }
+  parallel(n, kPackChunk, [&](size_t begin, size_t end) {
+    uint8_t *row = rows + begin * width * sizeof(Elem);
+    for (size_t r = begin; r < end; ++r, row += width * sizeof(Elem))
+      for (size_t j = 0; j < width; ++j) {
+        auto e = static_cast<Elem>(keys[r] >> (bits * (width - 1 - j)));
+        std::memcpy(row + j * sizeof(Elem), &e, sizeof(Elem));
+      }
+  });
 }
 
 /// Byte `b` of `key`, shifting 64-bit words rather than 128-bit ones.
@@ -101,6 +112,8 @@ template <typename Key> uint8_t byteOf(Key key, unsigned b) {
 /// `keys` or `scratch` (of n keys).
 template <typename Key>
 const Key *radixSort(Key *keys, Key *scratch, size_t n, unsigned bytes) {
+  if (n == 0)
+    return keys;
   std::vector<std::array<size_t, 256>> counts(bytes);
   for (size_t i = 0; i < n; ++i)
     for (unsigned b = 0; b < bytes; ++b)
@@ -121,16 +134,55 @@ const Key *radixSort(Key *keys, Key *scratch, size_t n, unsigned bytes) {
   return src;
 }
 
+/// Fewer keys are sorted in one radix sort.
+constexpr size_t kBucketSortMin = size_t(1) << 14;
+
+/// Sorts the `n` keys of `bytes` bytes; returns the sorted array, which is
+/// `keys` or `scratch`. Many keys are first scattered into 256 buckets by
+/// their top byte, each of which is then sorted on its own (split among
+/// threads by `parallel`) and, for random keys, in cache.
+template <typename Key>
+const Key *sortKeys(Key *keys, Key *scratch, size_t n, unsigned bytes,
+                    mplang::ParallelFor parallel) {
+  if (bytes < 2 || n < kBucketSortMin)
+    return radixSort(keys, scratch, n, bytes);
+  unsigned top = bytes - 1;
+  std::array<size_t, 257> start{};
+  for (size_t i = 0; i < n; ++i)
+    ++start[byteOf(keys[i], top) + 1];
+  // One bucket: the top byte orders nothing.
+  if (std::count(start.begin(), start.end(), n))
+    return radixSort(keys, scratch, n, bytes);
+  for (size_t d = 0; d < 256; ++d)
+    start[d + 1] += start[d];
+  std::array<size_t, 256> next;
+  std::copy(start.begin(), start.end() - 1, next.begin());
+  for (size_t i = 0; i < n; ++i)
+    scratch[next[byteOf(keys[i], top)]++] = keys[i];
+  parallel(256, 1, [&](size_t first, size_t last) {
+    for (size_t d = first; d < last; ++d) {
+      size_t size = start[d + 1] - start[d];
+      Key *bucket = scratch + start[d];
+      const Key *sorted = radixSort(bucket, keys + start[d], size, top);
+      if (sorted != bucket)
+        std::copy(sorted, sorted + size, bucket);
+    }
+  });
+  return scratch;
+}
+
 template <typename Key>
 void sortKeyed(llvm::ArrayRef<uint8_t> rows, size_t n, RowShape shape,
-               llvm::MutableArrayRef<uint8_t> sorted) {
+               llvm::MutableArrayRef<uint8_t> sorted,
+               mplang::ParallelFor parallel) {
   withElement(shape.elementBytes, [&](auto elem) {
     using Elem = decltype(elem);
-    BufferArray<Key> keys = packOrdered<Key, Elem>(rows.data(), n, shape.width);
+    BufferArray<Key> keys =
+        packOrdered<Key, Elem>(rows.data(), n, shape.width, parallel);
     BufferArray<Key> scratch(n, /*zeroed=*/false);
-    const Key *result = radixSort(keys.data(), scratch.data(), n,
-                                  shape.width * shape.elementBytes);
-    unpackOrdered<Key, Elem>(result, n, shape.width, sorted.data());
+    const Key *result = sortKeys(keys.data(), scratch.data(), n,
+                                 shape.width * shape.elementBytes, parallel);
+    unpackOrdered<Key, Elem>(result, n, shape.width, sorted.data(), parallel);
   });
 }
 
@@ -213,11 +265,15 @@ void containsKeyed(llvm::ArrayRef<uint8_t> set, size_t n,
     using Elem = decltype(elem);
     KeySet<Key> table(n, salt);
     table.insert(
-        {packOrdered<Key, Elem>(set.data(), n, shape.width).data(), n});
+        {packOrdered<Key, Elem>(set.data(), n, shape.width, mplang::serialFor)
+             .data(),
+         n});
     size_t q = found.size();
-    table.lookUp(
-        {packOrdered<Key, Elem>(queries.data(), q, shape.width).data(), q},
-        found);
+    table.lookUp({packOrdered<Key, Elem>(queries.data(), q, shape.width,
+                                         mplang::serialFor)
+                      .data(),
+                  q},
+                 found);
   });
 }
 
@@ -225,7 +281,8 @@ void containsKeyed(llvm::ArrayRef<uint8_t> set, size_t n,
 
 llvm::Error
 mplang::crypto::field::sortRows(llvm::ArrayRef<uint8_t> rows, RowShape shape,
-                                llvm::MutableArrayRef<uint8_t> sorted) {
+                                llvm::MutableArrayRef<uint8_t> sorted,
+                                ParallelFor parallel) {
   llvm::Expected<size_t> n = countRows(rows, shape, "rows");
   if (!n)
     return n.takeError();
@@ -237,9 +294,9 @@ mplang::crypto::field::sortRows(llvm::ArrayRef<uint8_t> rows, RowShape shape,
   if (*n == 0)
     return llvm::Error::success();
   if (shape.width * shape.elementBytes <= 8)
-    sortKeyed<uint64_t>(rows, *n, shape, sorted);
+    sortKeyed<uint64_t>(rows, *n, shape, sorted, parallel);
   else
-    sortKeyed<U128>(rows, *n, shape, sorted);
+    sortKeyed<U128>(rows, *n, shape, sorted, parallel);
   return llvm::Error::success();
 }
 

@@ -85,13 +85,40 @@ private:
   static Status abortedByPeer() {
     return Status::aborted("aborted: another rank failed");
   }
-  /// Runs `fn(rank)` on one thread per rank and waits for all.
+  /// Runs `fn(rank)` on one thread per rank and waits for all, reporting
+  /// the ranks' progress meanwhile when they run a job and it is asked for.
   template <typename Fn> void eachRank(Fn fn) {
     std::vector<std::thread> threads;
+    std::atomic<size_t> running{config.nodes.size()};
     for (size_t r = 0; r < config.nodes.size(); ++r)
-      threads.emplace_back(fn, r);
+      threads.emplace_back([&, r] {
+        fn(r);
+        --running;
+      });
+    if (!progress.empty() && options.progress) {
+      auto interval = std::chrono::milliseconds(options.progressIntervalMs);
+      for (auto next = started + interval; running;) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        if (running && Clock::now() >= next) {
+          reportProgress(false);
+          next = Clock::now() + interval;
+        }
+      }
+    }
     for (std::thread &thread : threads)
       thread.join();
+  }
+  /// Gives options.progress what the ranks' last status replies said.
+  void reportProgress(bool final) {
+    ProgressReport report;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      report.ranks = progress;
+    }
+    report.seconds =
+        std::chrono::duration<double>(Clock::now() - started).count();
+    report.final = final;
+    options.progress(report);
   }
 
   const ClusterConfig &config;
@@ -103,6 +130,10 @@ private:
   Status driverReason = Status::ok();
   std::vector<int64_t> offsets;
   std::vector<std::string> traces, missingTraces;
+  /// Each rank's ops run and known, from its status replies (guarded by
+  /// `mutex`); empty until the job is submitted.
+  std::vector<ProgressReport::Rank> progress;
+  Clock::time_point started = Clock::now();
 };
 } // namespace
 
@@ -218,6 +249,7 @@ void Dispatch::run(const std::vector<JobRequest> &requests,
                    const std::vector<unsigned> &numResults,
                    std::vector<RankOutcome> &outcomes) {
   outcomes.assign(config.nodes.size(), RankOutcome());
+  progress.assign(config.nodes.size(), ProgressReport::Rank());
 
   eachRank([&](int64_t r) {
     std::unique_ptr<httplib::Client> http = client(r);
@@ -237,6 +269,8 @@ void Dispatch::run(const std::vector<JobRequest> &requests,
     // Whatever happened, the worker may forget the job now.
     http->Delete(path);
   });
+  if (options.progress)
+    reportProgress(/*final=*/true);
   // When the driver stopped the run (Ctrl-C, time-out) no rank is to blame:
   // every rank that did not finish reports the driver's reason, as in --sim.
   if (!driverReason.isOk())
@@ -273,6 +307,11 @@ void Dispatch::runRank(int64_t r, httplib::Client &http,
     try {
       auto body = nlohmann::json::parse(result->body);
       state = body.at("state").get<std::string>();
+      if (body.contains("ops_done")) {
+        std::lock_guard<std::mutex> lock(mutex);
+        progress[r] = {body.at("ops_done").get<uint64_t>(),
+                       body.at("ops_known").get<uint64_t>()};
+      }
       if (state == "failed") {
         std::optional<StatusCode> code =
             parseStatusCode(body.at("code").get<std::string>());

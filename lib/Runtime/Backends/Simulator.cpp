@@ -74,13 +74,37 @@ private:
 };
 } // namespace
 
-/// Waits for the ranks to finish; stops them on an interrupt or at
-/// `deadline`. Returns whether every rank finished.
+/// Gives options.progress every rank's progress since `start`.
+static void reportProgress(const Simulation &sim, const RunOptions &options,
+                           std::chrono::steady_clock::time_point start,
+                           bool final) {
+  ProgressReport report;
+  for (const auto &executor : sim.executors) {
+    std::shared_ptr<const RunProgress> progress = executor->progress();
+    report.ranks.push_back({progress->done.load(), progress->known.load()});
+  }
+  report.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  report.final = final;
+  options.progress(report);
+}
+
+/// Waits for the ranks to finish, reporting their progress; stops them on an
+/// interrupt or at `deadline`. Returns whether every rank finished.
 static bool watch(Simulation &sim, const RunOptions &options,
-                  PlanBuilder::Deadline deadline) {
+                  PlanBuilder::Deadline deadline,
+                  std::chrono::steady_clock::time_point start) {
+  auto interval = std::chrono::milliseconds(options.progressIntervalMs);
+  auto nextReport = start + interval;
   std::unique_lock<std::mutex> lock(sim.mutex);
   while (sim.running) {
     sim.changed.wait_for(lock, std::chrono::milliseconds(50));
+    if (options.progress && sim.running &&
+        std::chrono::steady_clock::now() >= nextReport) {
+      reportProgress(sim, options, start, /*final=*/false);
+      nextReport = std::chrono::steady_clock::now() + interval;
+    }
     if (options.interrupt && *options.interrupt) {
       sim.hub.abort(Status::cancelled("interrupted"));
       break;
@@ -104,6 +128,7 @@ mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
                      const std::vector<std::vector<Value>> &args) {
   if (options.party.poolThreads == 0)
     return Status::invalidArgument("the pool needs at least one thread");
+  auto start = std::chrono::steady_clock::now();
   auto sim = std::make_shared<Simulation>(projected, options);
   SmallVector<ModuleOp> programs = getRankPrograms(**sim->program);
   int64_t worldSize = programs.size();
@@ -158,7 +183,9 @@ mplang::rt::simulate(ModuleOp projected, const RunOptions &options,
     });
 
   RunResult result;
-  result.abandoned = !watch(*sim, options, deadline);
+  result.abandoned = !watch(*sim, options, deadline, start);
+  if (options.progress && !result.abandoned)
+    reportProgress(*sim, options, start, /*final=*/true);
   for (std::thread &thread : threads)
     if (result.abandoned)
       thread.detach();

@@ -5,6 +5,7 @@
 
 #include "MessageAssembly.h"
 #include "mplang/Runtime/Cluster/HttpCommunicator.h"
+#include "mplang/Runtime/Executor.h"
 #include "mplang/Runtime/Trace.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -50,6 +51,8 @@ struct Job {
   uint64_t traceMaxEvents = Tracer::kDefaultMaxEvents;
   /// Return the run's statistics with the results.
   bool statistics = false;
+  /// The ops run and known, once the job runs; status replies carry them.
+  std::shared_ptr<const RunProgress> progress;
   bool timedOut = false;
   bool released = false;
   /// Large messages arriving in parts (guarded by `mutex`).

@@ -252,6 +252,10 @@ void Worker::Impl::run(std::shared_ptr<Job> job,
     if (job->traced || job->statistics)
       monitor.emplace(options.rank, tracer.get());
     Executor executor(job->comm, pool, monitor ? &*monitor : nullptr);
+    {
+      std::lock_guard<std::mutex> lock(job->mutex);
+      job->progress = executor.progress();
+    }
     status = executor.run(*program->compiled.entry, program->args, results);
     error = executor.error();
     if (monitor)

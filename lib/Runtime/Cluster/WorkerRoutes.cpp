@@ -154,6 +154,10 @@ void Worker::Impl::status(const httplib::Request &req, httplib::Response &res) {
                         std::chrono::milliseconds(std::min(waitMs, 10000u)),
                         [&] { return job->terminal() || stopping; });
   nlohmann::json body = {{"job", job->id}, {"state", stateName(job->state)}};
+  if (job->progress) {
+    body["ops_done"] = job->progress->done.load();
+    body["ops_known"] = job->progress->known.load();
+  }
   if (job->state == JobState::Failed) {
     body["error"] = job->error.message();
     body["code"] = statusCodeName(job->error.code());

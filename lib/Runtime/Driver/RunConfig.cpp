@@ -6,6 +6,7 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 using namespace mplang;
@@ -78,7 +79,16 @@ struct CLOptions {
         statsJson("stats-json",
                   cl::desc("Write each rank's run statistics to this file "
                            "(JSON)"),
-                  cl::cat(category)) {}
+                  cl::cat(category)),
+        progress("progress",
+                 cl::desc("Print to stderr, now and then, how many ops each "
+                          "rank has finished"),
+                 cl::cat(category)),
+        progressIntervalMs("progress-interval-ms",
+                           cl::desc("With --progress: the least time between "
+                                    "two reports"),
+                           cl::init(defaults.progressIntervalMs),
+                           cl::cat(category)) {}
 
   const RunOptions defaults;
   cl::opt<std::string> inputFile;
@@ -96,7 +106,24 @@ struct CLOptions {
   cl::opt<std::string> recordRequests;
   cl::opt<bool> printStats;
   cl::opt<std::string> statsJson;
+  cl::opt<bool> progress;
+  cl::opt<unsigned> progressIntervalMs;
 };
+
+/// `progress: rank 0 412/1031 ops, rank 1 398/977 ops, 12.3 s` on stderr,
+/// the last report ending in `, finished`.
+void printProgress(const ProgressReport &report) {
+  std::string line = "progress:";
+  for (auto [r, rank] : llvm::enumerate(report.ranks))
+    line += (r ? ", rank " : " rank ") + std::to_string(r) + " " +
+            std::to_string(rank.done) + "/" + std::to_string(rank.known) +
+            " ops";
+  line += llvm::formatv(", {0:f1} s", report.seconds).str();
+  if (report.final)
+    line += ", finished";
+  llvm::errs() << line << "\n";
+  llvm::errs().flush();
+}
 } // namespace
 
 void RunConfig::registerCLOptions() {
@@ -170,6 +197,9 @@ RunConfig::createFromCLOptions(llvm::StringRef mainExecutable) {
   run.statistics = o.printStats || !o.statsJson.empty();
   run.moduleText = o.moduleText;
   run.recordRequests = o.recordRequests;
+  if (o.progress)
+    run.progress = printProgress;
+  run.progressIntervalMs = o.progressIntervalMs;
   // mplang-worker is installed next to mplang-run.
   llvm::SmallString<256> worker(llvm::sys::path::parent_path(mainExecutable));
   llvm::sys::path::append(worker, "mplang-worker");

@@ -19,5 +19,5 @@
 // CHECK-NEXT: ok normal job: 201 {"job":"normal"}
 // CHECK-NEXT: ok normal job ends: 200
 // CHECK-NEXT: ok job without a time-out: 201 {"job":"forever"}
-// CHECK-NEXT: ok still waiting after 1 s: 200 {"job":"forever","state":"running"}
+// CHECK-NEXT: ok still waiting after 1 s: 200 {"job":"forever","ops_done":0,"ops_known":1,"state":"running"}
 // CHECK-NEXT: 16 submissions at once: [201, 400, 201, 400, 201, 400, 201, 400, 201, 400, 201, 400, 201, 400, 201, 400]

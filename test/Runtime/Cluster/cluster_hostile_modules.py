@@ -130,7 +130,7 @@ try:
            201, '{"job":"forever"}')
     time.sleep(1)
     expect("still waiting after 1 s", request("GET", "/v1/jobs/forever"), 200,
-           '{"job":"forever","state":"running"}')
+           '{"job":"forever","ops_done":0,"ops_known":1,"state":"running"}')
     request("DELETE", "/v1/jobs/forever")
 
     # Checks at once do not share their children's pipes or answers.

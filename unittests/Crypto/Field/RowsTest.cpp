@@ -28,10 +28,11 @@ template <typename T> RowShape shapeOf(size_t width) {
 
 /// The rows of `rows` sorted by sortRows.
 template <typename T>
-std::vector<T> sorted(const std::vector<T> &rows, size_t width) {
+std::vector<T> sorted(const std::vector<T> &rows, size_t width,
+                      mplang::ParallelFor parallel = mplang::serialFor) {
   std::vector<T> out(rows.size());
   if (llvm::Error err =
-          sortRows(bytesOf(rows), shapeOf<T>(width), bytesOf(out)))
+          sortRows(bytesOf(rows), shapeOf<T>(width), bytesOf(out), parallel))
     ADD_FAILURE() << llvm::toString(std::move(err));
   return out;
 }
@@ -166,25 +167,47 @@ std::vector<std::vector<uint64_t>> toReference(const std::vector<T> &rows,
   return out;
 }
 
-template <typename T> void checkAgainstReference(size_t width, uint64_t bound) {
-  SCOPED_TRACE(testing::Message()
-               << width << " x " << 8 * sizeof(T) << " bits, bound " << bound);
+/// Runs one-item chunks last first: a sort split among threads must not
+/// depend on the order in which its parts run.
+void reversedFor(size_t n, size_t, mplang::ChunkBody body) {
+  for (size_t i = n; i-- > 0;)
+    body(i, i + 1);
+}
+
+/// Sorts and looks up `n` random rows, checked against std::sort and
+/// std::set.
+template <typename T>
+void checkAgainstReference(size_t width, uint64_t bound, size_t n = 3000) {
+  SCOPED_TRACE(testing::Message() << n << " rows of " << width << " x "
+                                  << 8 * sizeof(T) << " bits, bound " << bound);
   std::mt19937_64 rng(width * 131 + sizeof(T));
-  std::vector<T> rows = randomRows<T>(rng, 3000, width, bound);
+  std::vector<T> rows = randomRows<T>(rng, n, width, bound);
   std::vector<std::vector<uint64_t>> expected = toReference(rows, width);
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(toReference(sorted(rows, width), width), expected);
+  EXPECT_EQ(sorted(rows, width, reversedFor), sorted(rows, width));
 
   // Queries: half taken from the set, half fresh.
   std::vector<T> queries = randomRows<T>(rng, 2000, width, bound);
   for (size_t r = 0; r < 1000; ++r)
-    std::copy_n(rows.begin() + (rng() % 3000) * width, width,
+    std::copy_n(rows.begin() + (rng() % n) * width, width,
                 queries.begin() + r * width);
   std::set<std::vector<uint64_t>> members(expected.begin(), expected.end());
   std::vector<uint8_t> want;
   for (const std::vector<uint64_t> &q : toReference(queries, width))
     want.push_back(members.count(q));
   EXPECT_EQ(contains(rows, queries, width), want);
+}
+
+// Enough rows to be sorted by buckets of the top byte: full-range rows, and
+// small values whose top byte is the same in every row (one bucket).
+TEST(RowsTest, SortsManyRows) {
+  for (uint64_t bound : {uint64_t(0), uint64_t(3)}) {
+    checkAgainstReference<int16_t>(5, bound, 100000);
+    checkAgainstReference<uint64_t>(1, bound, 100000);
+    checkAgainstReference<uint32_t>(2, bound, 100000);
+    checkAgainstReference<uint8_t>(3, bound, 100000);
+  }
 }
 
 TEST(RowsTest, MatchesReferenceOnRandomRows) {

@@ -12,6 +12,7 @@
 #define MPLANG_CRYPTO_FIELD_EXPANDACCUMULATE_H
 
 #include "mplang/Crypto/Field/Gf128.h"
+#include "mplang/Support/ParallelFor.h"
 
 namespace mplang::crypto::field {
 
@@ -24,9 +25,11 @@ uint64_t eaPosition(Gf128 seed, uint64_t n, uint64_t weight, uint64_t r,
 /// out = the dual EA encoding of `noise` with `weight` positions per output.
 /// Both are row-major matrices of `width` columns, encoded column by column
 /// with the same positions (n = noise.size() / width >= 1 rows in), so
-/// that vectors encoded together share their memory accesses.
+/// that vectors encoded together share their memory accesses. The outputs
+/// are computed in chunks split by `parallel`.
 void eaEncode(llvm::ArrayRef<Gf128> noise, size_t width, Gf128 seed,
-              uint64_t weight, llvm::MutableArrayRef<Gf128> out);
+              uint64_t weight, llvm::MutableArrayRef<Gf128> out,
+              ParallelFor parallel = serialFor);
 
 } // namespace mplang::crypto::field
 

@@ -27,6 +27,7 @@
 #define MPLANG_CRYPTO_FIELD_EXPANDCONVOLUTE_H
 
 #include "mplang/Crypto/Field/Gf128.h"
+#include "mplang/Support/ParallelFor.h"
 
 namespace mplang::crypto::field {
 
@@ -51,15 +52,18 @@ uint64_t exConvPosition(Gf128 seed, uint64_t p, uint64_t weight, uint64_t r,
 /// matrices of `width` columns, encoded column by column with the same code:
 /// noise has n rows, out m rows, with exConvRegular(weight) <= n - m and
 /// 1 <= band <= kMaxExConvBand. `isa` must be supported by this CPU.
+/// `parallel` splits the columns' convolutions (each is sequential) and the
+/// expander's outputs into chunks.
 void exConvEncode(llvm::ArrayRef<Gf128> noise, size_t width, Gf128 seed,
                   uint64_t weight, uint64_t band,
-                  llvm::MutableArrayRef<Gf128> out, Isa isa = bestIsa());
+                  llvm::MutableArrayRef<Gf128> out, Isa isa = bestIsa(),
+                  ParallelFor parallel = serialFor);
 
 /// exConvEncode of one vector in place: its first m elements become the
 /// encoding, the others are overwritten (the convolved parity part).
 void exConvEncodeInPlace(llvm::MutableArrayRef<Gf128> vector, uint64_t m,
                          Gf128 seed, uint64_t weight, uint64_t band,
-                         Isa isa = bestIsa());
+                         Isa isa = bestIsa(), ParallelFor parallel = serialFor);
 
 } // namespace mplang::crypto::field
 

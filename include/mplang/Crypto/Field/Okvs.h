@@ -13,6 +13,7 @@
 #define MPLANG_CRYPTO_FIELD_OKVS_H
 
 #include "mplang/Crypto/Field/Aes.h"
+#include "mplang/Support/ParallelFor.h"
 
 #include "llvm/Support/Error.h"
 
@@ -116,17 +117,21 @@ struct OkvsSolveStats {
 /// field.solve_okvs: fills `table` so that every key decodes to its value;
 /// cells no key needs are zero. Fails, leaving `table` untouched, if the
 /// sizes disagree, a bin's 2-core is larger than kOkvsMaxCoreRows, or the
-/// system has no solution (e.g. a repeated key with two values).
+/// system has no solution (e.g. a repeated key with two values). The bins
+/// are solved in chunks split by `parallel`.
 llvm::Error okvsSolve(llvm::ArrayRef<uint64_t> keys,
                       llvm::ArrayRef<Gf128> values, Gf128 seed,
                       llvm::MutableArrayRef<Gf128> table,
-                      OkvsSolveStats *stats = nullptr);
+                      OkvsSolveStats *stats = nullptr,
+                      ParallelFor parallel = serialFor);
 
 /// field.decode_okvs: out[i] = P[h1(keys[i])] + P[h2(keys[i])] +
-/// P[h3(keys[i])].
+/// P[h3(keys[i])]. The keys of a small table, or else the bins of a large
+/// one, are decoded in chunks split by `parallel`.
 llvm::Error okvsDecode(llvm::ArrayRef<uint64_t> keys,
                        llvm::ArrayRef<Gf128> table, Gf128 seed,
-                       llvm::MutableArrayRef<Gf128> out);
+                       llvm::MutableArrayRef<Gf128> out,
+                       ParallelFor parallel = serialFor);
 
 } // namespace mplang::crypto::field
 

@@ -10,6 +10,8 @@
 #ifndef MPLANG_CRYPTO_FIELD_ROWS_H
 #define MPLANG_CRYPTO_FIELD_ROWS_H
 
+#include "mplang/Support/ParallelFor.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
@@ -24,9 +26,11 @@ struct RowShape {
 
 /// field.sort_rows: `sorted` receives the rows of `rows` in ascending order
 /// (equal rows all kept). The two may be the same buffer. Fails unless a row
-/// has 1 to 128 bits and both buffers hold whole rows of one size.
+/// has 1 to 128 bits and both buffers hold whole rows of one size. Large
+/// inputs are split among threads by `parallel`.
 llvm::Error sortRows(llvm::ArrayRef<uint8_t> rows, RowShape shape,
-                     llvm::MutableArrayRef<uint8_t> sorted);
+                     llvm::MutableArrayRef<uint8_t> sorted,
+                     ParallelFor parallel = serialFor);
 
 /// field.contains_rows: found[q] = 1 if row q of `queries` is a row of `set`,
 /// else 0. Linear time: a hash table of the set's rows, keyed with OS

@@ -17,6 +17,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 #include <atomic>
+#include <functional>
 #include <optional>
 
 namespace mplang::rt {
@@ -45,6 +46,18 @@ struct RunMode {
   Status checkWorldSize(int64_t worldSize) const;
 };
 
+/// Where a run is: each rank's ops finished and known so far (see
+/// RunProgress), and the seconds since it started. The last report of a
+/// run, `final`, comes when every rank has stopped.
+struct ProgressReport {
+  struct Rank {
+    uint64_t done = 0, known = 0;
+  };
+  std::vector<Rank> ranks;
+  double seconds = 0;
+  bool final = false;
+};
+
 struct RunOptions {
   RunMode mode;
   std::string entry = "main";
@@ -57,6 +70,11 @@ struct RunOptions {
   bool statistics = false;
   /// Set (e.g. from a signal handler) to stop the run.
   const std::atomic<bool> *interrupt = nullptr;
+  /// Called with the run's progress at most every `progressIntervalMs` (the
+  /// simulator looks every 50 ms), and once at the end; on the thread that
+  /// called the run.
+  std::function<void(const ProgressReport &)> progress;
+  unsigned progressIntervalMs = 1000;
   /// How each party runs: every rank of the simulator, and every worker
   /// `--local` starts (the workers of a cluster file follow their own
   /// flags).

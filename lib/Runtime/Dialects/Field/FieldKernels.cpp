@@ -8,6 +8,7 @@
 
 #include "mplang/Runtime/Dialects/Field/FieldRuntime.h"
 #include "mplang/Runtime/Elementwise.h"
+#include "mplang/Runtime/Parallel.h"
 
 #include "mplang/Crypto/Field/ExpandAccumulate.h"
 #include "mplang/Crypto/Field/ExpandConvolute.h"
@@ -32,6 +33,9 @@ constexpr int64_t kHeavyWork = 1 << 16;
 constexpr int64_t kSolveCost = 130, kDecodeCost = 30;
 /// Per-row cost of sorting and of a set look-up, measured likewise.
 constexpr int64_t kSortCost = 30, kContainsCost = 20;
+/// The least work (as kHeavyWork) of a chunk a kernel splits off for
+/// another thread: some 50 us, against a few us to hand it over.
+constexpr int64_t kChunkWork = 1 << 15;
 
 /// A kernel whose heaviness follows the whole op's work rather than the
 /// size of its result: a sum or a syndrome reads much more than it writes,
@@ -203,25 +207,34 @@ FailureOr<std::unique_ptr<Kernel>> osRandom(Operation *op, PlanBuilder &) {
       });
 }
 
+/// Seeds are expanded in chunks, each on its own rows of the output.
 FailureOr<std::unique_ptr<Kernel>> aesExpand(Operation *op, PlanBuilder &) {
   auto expand = cast<mlir::field::AesExpandOp>(op);
   size_t length = expand.getLength();
   bool feedForward = expand.getFeedForward();
-  return makeFieldKernel(op, countOf(op->getResult(0)),
-                         [=](llvm::ArrayRef<Value> args, Tensor &out) {
-                           mplang::crypto::field::aesExpand(
-                               elements(args[0]), length, elements(out),
-                               feedForward);
-                           return llvm::Error::success();
-                         });
+  size_t grain = std::max<size_t>(1, kChunkWork / length);
+  return makeFieldKernel(
+      op, countOf(op->getResult(0)),
+      [=](llvm::ArrayRef<Value> args, Tensor &out) {
+        llvm::ArrayRef<Gf128> seeds = elements(args[0]);
+        llvm::MutableArrayRef<Gf128> blocks = elements(out);
+        parallelFor(seeds.size(), grain, [&](size_t first, size_t last) {
+          mplang::crypto::field::aesExpand(
+              seeds.slice(first, last - first), length,
+              blocks.slice(first * length, (last - first) * length),
+              feedForward);
+        });
+        return llvm::Error::success();
+      });
 }
 
-/// mplang::crypto::field::okvsSolve without its statistics argument, for
+/// mplang::crypto::field::okvsSolve on the pool, without statistics, for
 /// `okvs`.
 llvm::Error solveTable(llvm::ArrayRef<uint64_t> keys,
                        llvm::ArrayRef<Gf128> values, Gf128 seed,
                        llvm::MutableArrayRef<Gf128> table) {
-  return mplang::crypto::field::okvsSolve(keys, values, seed, table);
+  return mplang::crypto::field::okvsSolve(keys, values, seed, table,
+                                          /*stats=*/nullptr, parallelFor);
 }
 
 /// try_solve_okvs: the table, all zeros when this seed cannot solve the
@@ -257,6 +270,13 @@ FailureOr<std::unique_ptr<Kernel>> trySolveOkvs(Operation *op, PlanBuilder &) {
     return failure();
   return std::unique_ptr<Kernel>(new TrySolveKernel(
       table->shape, kSolveCost * countOf(op->getOperand(0)) >= kHeavyWork));
+}
+
+/// mplang::crypto::field::okvsDecode on the pool, for `okvs`.
+llvm::Error decodeTable(llvm::ArrayRef<uint64_t> keys,
+                        llvm::ArrayRef<Gf128> table, Gf128 seed,
+                        llvm::MutableArrayRef<Gf128> out) {
+  return mplang::crypto::field::okvsDecode(keys, table, seed, out, parallelFor);
 }
 
 /// solve_okvs and decode_okvs: (keys, values or table, seed), costing
@@ -319,7 +339,8 @@ FailureOr<std::unique_ptr<Kernel>> sortRows(Operation *op, PlanBuilder &) {
       op, kSortCost * cast<mlir::ShapedType>(input.getType()).getDimSize(0),
       [shape](llvm::ArrayRef<Value> args, Tensor &out) {
         return mplang::crypto::field::sortRows(bytesOf(args[0]), shape,
-                                               {out.bytes(), out.numBytes()});
+                                               {out.bytes(), out.numBytes()},
+                                               parallelFor);
       });
 }
 
@@ -348,7 +369,7 @@ FailureOr<std::unique_ptr<Kernel>> eaEncode(Operation *op, PlanBuilder &) {
       [width, weight](llvm::ArrayRef<Value> args, Tensor &out) {
         mplang::crypto::field::eaEncode(elements(args[0]), width,
                                         elements(args[1])[0], weight,
-                                        elements(out));
+                                        elements(out), parallelFor);
         return llvm::Error::success();
       });
 }
@@ -381,15 +402,17 @@ FailureOr<std::unique_ptr<Kernel>> exConvEncode(Operation *op, PlanBuilder &) {
         Gf128 seed = elements(args[1])[0];
         if (Tensor *vector =
                 width == 1 ? args[0].takeUniqueTensor() : nullptr) {
-          mplang::crypto::field::exConvEncodeInPlace(elements(*vector), m, seed,
-                                                     weight, band);
+          mplang::crypto::field::exConvEncodeInPlace(
+              elements(*vector), m, seed, weight, band,
+              mplang::crypto::field::bestIsa(), parallelFor);
           results[0] =
               Value::tensor(vector->view(layout.dtype, layout.shape, 0));
           return Status::ok();
         }
         Tensor out = Tensor::forOverwrite(layout.dtype, layout.shape);
-        mplang::crypto::field::exConvEncode(elements(args[0]), width, seed,
-                                            weight, band, elements(out));
+        mplang::crypto::field::exConvEncode(
+            elements(args[0]), width, seed, weight, band, elements(out),
+            mplang::crypto::field::bestIsa(), parallelFor);
         results[0] = Value::tensor(std::move(out));
         return Status::ok();
       },
@@ -413,7 +436,7 @@ void mplang::rt::registerFieldKernels(KernelRegistry &registry) {
                okvs<solveTable, kSolveCost>);
   registry.add(mlir::field::TrySolveOkvsOp::getOperationName(), trySolveOkvs);
   registry.add(mlir::field::DecodeOkvsOp::getOperationName(),
-               okvs<mplang::crypto::field::okvsDecode, kDecodeCost>);
+               okvs<decodeTable, kDecodeCost>);
   registry.add(mlir::field::LdpcEncodeOp::getOperationName(), ldpcEncode);
   registry.add(mlir::field::ScatterAddOp::getOperationName(), scatterAdd);
   registry.add(mlir::field::PrefixSumOp::getOperationName(), prefixSum);
