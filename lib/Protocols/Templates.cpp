@@ -214,7 +214,7 @@ int64_t mplang::protocols::getPsiTagWords(int64_t n) {
 }
 
 int64_t mplang::protocols::getSsChunk(int64_t n) {
-  return n >= 1024 ? 1024 : n >= 256 ? 256 : 16;
+  return n >= 8192 ? 8192 : n >= 1024 ? 1024 : n >= 256 ? 256 : 16;
 }
 
 StringRef mplang::protocols::getTemplateKind(StringRef text) {
