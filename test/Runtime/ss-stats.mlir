@@ -10,20 +10,20 @@
 // CHECK: rank 0: dense<[1, 6, 6, 16, 30, 30, 49, -64]> : tensor<8xi64>, dense<[0, 1, 0, 0, 1, 0, 0, 1]> : tensor<8xi64>, dense<[1, 0, 0, 1, 0, 0, 1, 0]> : tensor<8xi64>
 // CHECK:      peer 1: sent 106 messages, 431337 bytes;
 // CHECK-NEXT: measured ops (calls, elements, messages sent, bytes sent, rounds):
-// CHECK-NEXT:   ss.eq       1      8    37    141031    32
-// CHECK-NEXT:   ss.msb      1      8    59    256857    54
-// CHECK-NEXT:   ss.mul      1      8     9     33310     5
+// CHECK-NEXT:   ss.eq       1      8    37    141031    35
+// CHECK-NEXT:   ss.msb      1      8    59    256857    57
+// CHECK-NEXT:   ss.mul      1      8     9     33310     8
 // CHECK-NEXT:   ss.reveal   3     24     0         0     3
 // CHECK-NEXT:   ss.share    2     16     1       139     2
 // CHECK:      peer 0: sent 109 messages, 431754 bytes;
 // CHECK-NEXT: measured ops (calls, elements, messages sent, bytes sent, rounds):
-// CHECK-NEXT:   ss.eq       1      8    37    141031    32
-// CHECK-NEXT:   ss.msb      1      8    59    256857    54
-// CHECK-NEXT:   ss.mul      1      8     9     33310     5
+// CHECK-NEXT:   ss.eq       1      8    37    141031    35
+// CHECK-NEXT:   ss.msb      1      8    59    256857    57
+// CHECK-NEXT:   ss.mul      1      8     9     33310     8
 // CHECK-NEXT:   ss.reveal   3     24     3       417     3
 // CHECK-NEXT:   ss.share    2     16     1       139     2
 
-// JSON: {'op': 'ss.mul', 'calls': 1, 'elements': 8, 'messages_sent': 9, 'bytes_sent': 33310, 'rounds': 5}
+// JSON: {'op': 'ss.mul', 'calls': 1, 'elements': 8, 'messages_sent': 9, 'bytes_sent': 33310, 'rounds': 8}
 
 module attributes {simp.world_size = 2 : i64} {
   func.func @main(%x: !simp.mp<tensor<8xi64>, [0]>, %y: !simp.mp<tensor<8xi64>, [1]>)

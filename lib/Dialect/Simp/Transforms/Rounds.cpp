@@ -103,6 +103,12 @@ private:
       int64_t in = 0;
       for (Value v : op.getOperands())
         in = std::max(in, depth.lookup(v));
+      // Loops and branches also use values from the enclosing scope.
+      if (op.getNumRegions() && !isa<PCallOp>(op))
+        op.walk([&](Operation *nested) {
+          for (Value v : nested->getOperands())
+            in = std::max(in, depth.lookup(v));
+        });
       Rounds own = rounds(&op);
       if (!own)
         return std::nullopt;
