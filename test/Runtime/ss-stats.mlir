@@ -8,22 +8,22 @@
 // RUN: mplang-run --local 2 %s --arg '0:0=dense<[1, 2, 3, 4, 5, 6, 7, -8]> : tensor<8xi64>' --arg '1:1=dense<[1, 3, 2, 4, 6, 5, 7, 8]> : tensor<8xi64>' --stats | FileCheck %s
 
 // CHECK: rank 0: dense<[1, 6, 6, 16, 30, 30, 49, -64]> : tensor<8xi64>, dense<[0, 1, 0, 0, 1, 0, 0, 1]> : tensor<8xi64>, dense<[1, 0, 0, 1, 0, 0, 1, 0]> : tensor<8xi64>
-// CHECK:      peer 1: sent 106 messages, 431337 bytes;
+// CHECK:      peer 1: sent 68 messages, 431185 bytes;
 // CHECK-NEXT: measured ops (calls, elements, messages sent, bytes sent, rounds):
-// CHECK-NEXT:   ss.eq       1      8    37    141031    35
-// CHECK-NEXT:   ss.msb      1      8    59    256857    57
-// CHECK-NEXT:   ss.mul      1      8     9     33310     8
+// CHECK-NEXT:   ss.eq       1      8    23    140975    21
+// CHECK-NEXT:   ss.msb      1      8    37    256769    35
+// CHECK-NEXT:   ss.mul      1      8     7     33302     6
 // CHECK-NEXT:   ss.reveal   3     24     0         0     3
 // CHECK-NEXT:   ss.share    2     16     1       139     2
-// CHECK:      peer 0: sent 109 messages, 431754 bytes;
+// CHECK:      peer 0: sent 71 messages, 431602 bytes;
 // CHECK-NEXT: measured ops (calls, elements, messages sent, bytes sent, rounds):
-// CHECK-NEXT:   ss.eq       1      8    37    141031    35
-// CHECK-NEXT:   ss.msb      1      8    59    256857    57
-// CHECK-NEXT:   ss.mul      1      8     9     33310     8
+// CHECK-NEXT:   ss.eq       1      8    23    140975    21
+// CHECK-NEXT:   ss.msb      1      8    37    256769    35
+// CHECK-NEXT:   ss.mul      1      8     7     33302     6
 // CHECK-NEXT:   ss.reveal   3     24     3       417     3
 // CHECK-NEXT:   ss.share    2     16     1       139     2
 
-// JSON: {'op': 'ss.mul', 'calls': 1, 'elements': 8, 'messages_sent': 9, 'bytes_sent': 33310, 'rounds': 8}
+// JSON: {'op': 'ss.mul', 'calls': 1, 'elements': 8, 'messages_sent': 7, 'bytes_sent': 33302, 'rounds': 6}
 
 module attributes {simp.world_size = 2 : i64} {
   func.func @main(%x: !simp.mp<tensor<8xi64>, [0]>, %y: !simp.mp<tensor<8xi64>, [1]>)

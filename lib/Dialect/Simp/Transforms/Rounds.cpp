@@ -132,8 +132,10 @@ private:
       Rounds cond = region(loop.getCond()), body = region(loop.getBody());
       if (!trips || !cond || !body)
         return std::nullopt;
-      // Each test of the predicate is agreed on: one more round.
-      return *trips * (*cond + 1 + *body) + *cond + 1;
+      // With verify_uniform each test of the predicate is agreed on: one
+      // more round.
+      int64_t agree = loop.getVerifyUniform() ? 1 : 0;
+      return *trips * (*cond + agree + *body) + *cond + agree;
     }
     if (auto branch = dyn_cast<UniformCondOp>(op)) {
       Rounds a = region(branch.getThenRegion());
