@@ -2,9 +2,11 @@
 """Secret-shared arithmetic (docs/ss.md): products, comparisons and a
 matrix product per second, with bytes and messages.
 
-Usage: /usr/bin/python3 bench/ss_bench.py [BUILD_DIR] [MODE] [WORKLOADS]
-       (defaults: build, --sim, mul,lt,matmul; MODE --local runs two local
-       workers; $SS_BENCH_REPS runs each that many times, default 3)
+Usage: /usr/bin/python3 bench/ss_bench.py [--build DIR] [--local]
+           [WORKLOAD:N ...]
+       (defaults: build, --sim 2, mul:16 mul:65536 mul:1048576 lt:16
+       lt:65536 lt:1048576 matmul:128; --local runs on two local workers;
+       $SS_BENCH_REPS runs each that many times, default 3)
 
 Each program shares P0's and P1's random int64 inputs, runs one op on them
 and reveals the sum of the results to P0:
@@ -14,28 +16,26 @@ and reveals the sum of the results to P0:
             the difference: 13 ANDs of words and a multiplication);
   matmul n  one `ss.matmul` of two n x n matrices (n^3 products).
 The wall time of each party, the bytes and messages it sent come from
---stats-json, best of the runs by the slower party; the rate is the op count
+--stats-json, best of the runs by the slower party, and so do P0's
+messages, bytes and rounds per ss op (the protocol calls the lowering
+marks, docs/runtime.md); the rate is the op count
 (n elements, or one matrix product) over that party's time, sharing and
 revealing included. The CPU time of the whole run (both parties, the process
 and its workers) is given too: on a loaded machine it is the steadier
 figure. n = 16 shows the fixed costs (base OTs, the program's parse and
 link).
 """
+import argparse
 import json
 import os
 import resource
 import subprocess
-import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BUILD = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
-MODE = sys.argv[2] if len(sys.argv) > 2 else "--sim"
-WORKLOADS = (sys.argv[3] if len(sys.argv) > 3 else "mul,lt,matmul").split(",")
-RUN = os.path.join(BUILD, "bin", "mplang-run")
 REPS = int(os.environ.get("SS_BENCH_REPS", "3"))
-SIZES = {"mul": [16, 1 << 16, 1 << 20], "lt": [16, 1 << 16, 1 << 20],
-         "matmul": [128]}
+DEFAULT_JOBS = ["mul:16", "mul:65536", "mul:1048576", "lt:16", "lt:65536",
+                "lt:1048576", "matmul:128"]
 
 
 def random_input(rank, t, shift=0):
@@ -82,42 +82,59 @@ def cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def run(path):
-    """Per rank (wall seconds, bytes sent, messages sent) of one run, and its
-    CPU seconds."""
+def run(tool, mode, path):
+    """Per rank (wall seconds, bytes sent, messages sent, measured ops) of
+    one run, and its CPU seconds."""
     with tempfile.NamedTemporaryFile(suffix=".json") as stats:
         before = cpu_seconds()
-        subprocess.run([RUN, MODE, "2", path, "--stats-json", stats.name,
+        subprocess.run([tool, mode, "2", path, "--stats-json", stats.name,
                         "--timeout", "3600"],
                        check=True, stdout=subprocess.DEVNULL)
         cpu = cpu_seconds() - before
         ranks = json.load(open(stats.name))["ranks"]
     return [(r["wall_us"] / 1e6, sum(p["bytes_sent"] for p in r["peers"]),
-             sum(p["messages_sent"] for p in r["peers"]))
+             sum(p["messages_sent"] for p in r["peers"]), r["measured_ops"])
             for r in ranks], cpu
 
 
 def main():
-    print(f"mplang-run {MODE} 2; load average {os.getloadavg()[0]:.1f}")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--local", action="store_true",
+                        help="run on two local workers (default: --sim)")
+    parser.add_argument("jobs", nargs="*", default=DEFAULT_JOBS,
+                        help="WORKLOAD:N, WORKLOAD mul, lt or matmul")
+    args = parser.parse_args()
+    tool = os.path.join(args.build, "bin", "mplang-run")
+    mode = "--local" if args.local else "--sim"
+    print(f"mplang-run {mode} 2")
     print(f"{'op':>7}{'n':>9}{'P0 s':>9}{'P1 s':>9}{'P0 MB sent':>12}"
           f"{'P1 MB sent':>12}{'P0 msgs':>9}{'bytes/op':>11}{'op/s':>11}"
           f"{'CPU s':>8}")
+    measured = []
     with tempfile.TemporaryDirectory() as tmp:
-        for workload in WORKLOADS:
-            for n in SIZES[workload]:
-                path = os.path.join(tmp, f"{workload}{n}.mlir")
-                with open(path, "w") as f:
-                    f.write(program(workload, n))
-                best, cpu = min((run(path) for _ in range(REPS)),
-                                key=lambda r: max(w for w, _, _ in r[0]))
-                slow = max(w for w, _, _ in best)
-                sent = best[0][1] + best[1][1]
-                count = 1 if workload == "matmul" else n
-                print(f"{workload:>7}{n:>9}{best[0][0]:>9.3f}"
-                      f"{best[1][0]:>9.3f}{best[0][1] / 1e6:>12.2f}"
-                      f"{best[1][1] / 1e6:>12.2f}{best[0][2]:>9}"
-                      f"{sent / count:>11.0f}{count / slow:>11.3g}"
-                      f"{cpu:>8.2f}", flush=True)
+        for job in args.jobs:
+            workload, n = job.split(":")
+            n = int(n)
+            path = os.path.join(tmp, f"{workload}{n}.mlir")
+            with open(path, "w") as f:
+                f.write(program(workload, n))
+            best, cpu = min((run(tool, mode, path) for _ in range(REPS)),
+                            key=lambda r: max(w for w, *_ in r[0]))
+            slow = max(w for w, *_ in best)
+            sent = best[0][1] + best[1][1]
+            count = 1 if workload == "matmul" else n
+            print(f"{workload:>7}{n:>9}{best[0][0]:>9.3f}"
+                  f"{best[1][0]:>9.3f}{best[0][1] / 1e6:>12.2f}"
+                  f"{best[1][1] / 1e6:>12.2f}{best[0][2]:>9}"
+                  f"{sent / count:>11.0f}{count / slow:>11.3g}"
+                  f"{cpu:>8.2f}", flush=True)
+            measured += [(job, m) for m in best[0][3]]
+    print("P0 per ss op (--stats): calls, elements, messages, bytes, rounds")
+    for job, m in measured:
+        rounds = "?" if m["rounds"] < 0 else m["rounds"]
+        print(f"{job:>14} {m['op']:>10}{m['calls']:>6}{m['elements']:>10}"
+              f"{m['messages_sent']:>9}{m['bytes_sent']:>14}{rounds:>7}")
 
 
 if __name__ == "__main__":

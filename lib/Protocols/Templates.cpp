@@ -218,7 +218,7 @@ int64_t mplang::protocols::getPsiTagWords(int64_t n) {
 }
 
 int64_t mplang::protocols::getSsChunk(int64_t n) {
-  return n >= 1024 ? 1024 : n >= 256 ? 256 : 16;
+  return n >= 8192 ? 8192 : n >= 1024 ? 1024 : n >= 256 ? 256 : 16;
 }
 
 int64_t mplang::protocols::getUpsiChunk(int64_t n) {

@@ -1,9 +1,13 @@
 //===- Monitor.cpp - statistics and trace of one rank's run ---------------===//
 
 #include "mplang/Runtime/Monitor.h"
+#include "mplang/Dialect/Simp/IR/Measure.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Runtime/Clock.h"
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mplang::rt;
 
@@ -23,6 +27,8 @@ void Monitor::runStarted(uint64_t tick, uint32_t schedulerLane) {
   kinds.clear();
   std::fill(std::begin(kindCache), std::end(kindCache), KindCache());
   peers.clear();
+  measuredSites.clear();
+  siteTraffic.clear();
   numPending = numDistinct = 0;
   inlineInto = nullptr;
 }
@@ -120,7 +126,59 @@ void Monitor::opFinished(const Tracer::OpRun &run, uint64_t *summarizeInto) {
   --counters.activeTasks;
   ++stats.opsExecuted;
   record(kindOf(run.op), run, summarizeInto);
+  if (run.async)
+    noteMeasured(run.op);
   sample(run.end);
+}
+
+void Monitor::noteMeasured(mlir::Operation *op) {
+  if (!op || !op->hasAttr(mlir::simp::SimpDialect::getMeasureAttrName()))
+    return;
+  auto site = op->getAttrOfType<mlir::IntegerAttr>(
+      mlir::simp::SimpDialect::getSiteAttrName());
+  if (!site)
+    return;
+  auto &entry = measuredSites[site.getInt()];
+  entry.first = op;
+  ++entry.second;
+}
+
+void Monitor::creditSites(const MessageKey &key, uint64_t bytes) {
+  // A context is a path of components "s<site>/" and "i<iteration>/".
+  llvm::StringRef rest = key.context;
+  while (!rest.empty()) {
+    auto [part, tail] = rest.split('/');
+    rest = tail;
+    int64_t site;
+    if (part.consume_front("s") && !part.getAsInteger(10, site)) {
+      auto &traffic = siteTraffic[site];
+      ++traffic.first;
+      traffic.second += bytes;
+    }
+  }
+}
+
+void Monitor::summarizeMeasured() {
+  llvm::StringMap<MeasuredOp> byOp;
+  for (auto &[site, entry] : measuredSites) {
+    std::optional<mlir::simp::Measure> m = mlir::simp::getMeasure(entry.first);
+    MeasuredOp &total = byOp[m->op];
+    total.op = m->op.str();
+    uint64_t calls = entry.second;
+    auto traffic = siteTraffic.lookup(site);
+    total.calls += calls;
+    total.elements += calls * m->elements;
+    total.messagesSent += traffic.first;
+    total.bytesSent += traffic.second;
+    total.rounds = total.rounds < 0 || m->rounds < 0
+                       ? -1
+                       : total.rounds + int64_t(calls) * m->rounds;
+  }
+  for (auto &entry : byOp)
+    stats.measured.push_back(entry.second);
+  llvm::sort(stats.measured, [](const MeasuredOp &a, const MeasuredOp &b) {
+    return a.op < b.op;
+  });
 }
 
 void Monitor::compiled(llvm::ArrayRef<Tracer::CompileRun> runs) {
@@ -163,6 +221,7 @@ void Monitor::messageSent(int64_t dst, const MessageKey &key, uint64_t bytes,
   PeerTraffic &traffic = peer(dst);
   ++traffic.messagesSent;
   traffic.bytesSent += bytes;
+  creditSites(key, bytes);
   if (tracer)
     tracer->message({true, dst, key.tag, bytes,
                      Tracer::flowId(rank, dst, key.str()), lane, start, end,
@@ -195,6 +254,7 @@ void Monitor::runFinished(uint64_t tick, uint64_t peakLiveValues) {
   stats.receiveWaitUs = converter.durationUs(receiveWaitTicks);
   for (auto &[id, traffic] : peers)
     stats.peers.push_back(traffic);
+  summarizeMeasured();
   std::vector<KindTotals> sorted;
   for (auto &[name, totals] : kinds)
     sorted.push_back(totals);

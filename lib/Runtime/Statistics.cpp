@@ -29,6 +29,18 @@ void mplang::rt::printStatistics(llvm::ArrayRef<RunStatistics> ranks,
          << s.jitMemoryHits << " from memory, " << s.jitDiskHits
          << " from disk, in " << format("%.3f", s.jitCompileUs / 1000)
          << " ms\n";
+    if (!s.measured.empty())
+      os << "  measured ops (calls, elements, messages sent, bytes sent, "
+            "rounds):\n";
+    for (const MeasuredOp &m : s.measured)
+      os << "    " << llvm::left_justify(m.op, 16) << " "
+         << llvm::right_justify(std::to_string(m.calls), 6) << " "
+         << llvm::right_justify(std::to_string(m.elements), 10) << " "
+         << llvm::right_justify(std::to_string(m.messagesSent), 8) << " "
+         << llvm::right_justify(std::to_string(m.bytesSent), 12) << " "
+         << llvm::right_justify(m.rounds < 0 ? "?" : std::to_string(m.rounds),
+                                6)
+         << "\n";
     if (!s.topOps.empty())
       os << "  op kinds by total time (count, total ms, mean us):\n";
     for (const OpKindTime &k : s.topOps)
@@ -74,6 +86,17 @@ static void writeRank(llvm::json::OStream &j, const RunStatistics &s) {
     j.attribute("jit_memory_hits", int64_t(s.jitMemoryHits));
     j.attribute("jit_disk_hits", int64_t(s.jitDiskHits));
     j.attribute("jit_compile_us", s.jitCompileUs);
+    j.attributeArray("measured_ops", [&] {
+      for (const MeasuredOp &m : s.measured)
+        j.object([&] {
+          j.attribute("op", m.op);
+          j.attribute("calls", int64_t(m.calls));
+          j.attribute("elements", int64_t(m.elements));
+          j.attribute("messages_sent", int64_t(m.messagesSent));
+          j.attribute("bytes_sent", int64_t(m.bytesSent));
+          j.attribute("rounds", m.rounds);
+        });
+    });
   });
 }
 
@@ -123,7 +146,9 @@ Status mplang::rt::statisticsFromJson(llvm::StringRef text, RunStatistics &s) {
             o.map("jit_compile_us", s.jitCompileUs);
   const llvm::json::Array *peers = obj ? obj->getArray("peers") : nullptr;
   const llvm::json::Array *top = obj ? obj->getArray("top_ops") : nullptr;
-  ok = ok && peers && top;
+  const llvm::json::Array *measured =
+      obj ? obj->getArray("measured_ops") : nullptr;
+  ok = ok && peers && top && measured;
   for (size_t i = 0; ok && i < peers->size(); ++i) {
     const llvm::json::Object *p = (*peers)[i].getAsObject();
     PeerTraffic t;
@@ -145,6 +170,19 @@ Status mplang::rt::statisticsFromJson(llvm::StringRef text, RunStatistics &s) {
     t.name = name.value_or("").str();
     t.totalUs = total.value_or(0);
     s.topOps.push_back(std::move(t));
+  }
+  for (size_t i = 0; ok && i < measured->size(); ++i) {
+    const llvm::json::Object *k = (*measured)[i].getAsObject();
+    MeasuredOp m;
+    std::optional<llvm::StringRef> op = k ? k->getString("op") : std::nullopt;
+    std::optional<int64_t> rounds = k ? k->getInteger("rounds") : std::nullopt;
+    ok = op && rounds && u64("calls", m.calls, *k) &&
+         u64("elements", m.elements, *k) &&
+         u64("messages_sent", m.messagesSent, *k) &&
+         u64("bytes_sent", m.bytesSent, *k);
+    m.op = op.value_or("").str();
+    m.rounds = rounds.value_or(0);
+    s.measured.push_back(std::move(m));
   }
   if (!ok)
     return Status::error("bad statistics: a field is missing or malformed");

@@ -74,11 +74,14 @@ class Driver(Simulator):
     `mem://` stores (as `mplang-run --keep`): handles name them, later runs
     take them by reference (`--input R:I=@URI`) and `mp.fetch` fetches
     them (as `mplang-fetch`). Local workers live until `close()` or the
-    end of the `with` block; the objects they keep, as long as they do
-    (and at most the workers' `--store-ttl`)."""
+    end of the outermost `with` block on the driver (so a function that
+    runs `with driver:` on a driver its caller holds open leaves it open);
+    the objects they keep, as long as they do (and at most the workers'
+    `--store-ttl`)."""
 
     keeps_results = True
     _closed = False
+    _depth = 0
 
     def _check_open(self):
         if self._closed:
@@ -104,9 +107,15 @@ class Driver(Simulator):
         self._closed = True
         self._sim.close()
 
+    def __enter__(self):
+        self._depth += 1
+        return super().__enter__()
+
     def __exit__(self, *exc):
         super().__exit__(*exc)
-        self.close()
+        self._depth -= 1
+        if self._depth == 0:
+            self.close()
         return False
 
 

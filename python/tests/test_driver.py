@@ -125,6 +125,18 @@ def test_a_closed_driver_runs_nothing():
         simp.constant((0,), np.int64(1))
 
 
+def test_an_inner_with_block_leaves_the_driver_open():
+    # A function given a driver its caller holds open (`with context:`)
+    # does not close it; the outermost block does.
+    with mp.make_local(1, worker=TOOLS / "mplang-worker") as driver:
+        with driver:
+            first = simp.constant((0,), np.int64(7))
+            second = simp.constant((0,), np.int64(8))
+        assert mp.fetch(first) == 7
+    with pytest.raises(RuntimeError, match="the driver is closed"):
+        mp.fetch(second)
+
+
 @pytest.fixture
 def cluster_file(tmp_path):
     """Two workers of a cluster file, as operators start them."""

@@ -19,7 +19,9 @@ UNIT = 2.0 ** -16
 
 @pytest.fixture(scope="module")
 def local():
-    return mp.make_local(2, worker=TOOLS / "mplang-worker")
+    # Held open here, the examples' own `with` blocks leave it open.
+    with mp.make_local(2, worker=TOOLS / "mplang-worker") as driver:
+        yield driver
 
 
 def test_integer_ops_are_exact():

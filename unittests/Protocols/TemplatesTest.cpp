@@ -39,7 +39,9 @@ TEST(ProtocolSizes, TagWordsAndChunks) {
   EXPECT_EQ(getPsiTagWords((1 << 20) + 1), 6);
   EXPECT_EQ(getSsChunk(16), 16);
   EXPECT_EQ(getSsChunk(512), 256);
-  EXPECT_EQ(getSsChunk(1 << 20), 1024);
+  EXPECT_EQ(getSsChunk(4096), 1024);
+  EXPECT_EQ(getSsChunk(8192), 8192);
+  EXPECT_EQ(getSsChunk(1 << 20), 8192);
 }
 
 constexpr const char *kTemplate = "// TEMPLATE psi\n"

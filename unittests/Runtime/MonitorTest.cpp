@@ -2,6 +2,7 @@
 
 #include "mplang/Runtime/Monitor.h"
 #include "TraceTestUtils.h"
+#include "mplang/Dialect/Simp/IR/SimpDialect.h"
 #include "mplang/Runtime/Clock.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -179,6 +180,44 @@ TEST_F(MonitorTest, SummarizedOpsAddTheirTimeToTheirRegionOp) {
   ASSERT_EQ(stats.topOps.size(), 2u);
   for (const auto &kind : stats.topOps)
     EXPECT_EQ(kind.count, kind.name == "arith.addi" ? 1000u : 1500u);
+}
+
+TEST(MonitorMeasureTest, TotalsMeasuredCallsByOp) {
+  mlir::MLIRContext ctx;
+  ctx.loadDialect<mlir::func::FuncDialect, mlir::simp::SimpDialect>();
+  auto module = mlir::parseSourceString<mlir::ModuleOp>(R"(
+    func.func private @p(i64) -> i64
+    func.func @f(%a: i64) -> i64 {
+      %0 = func.call @p(%a) {simp.site = 7 : i64, simp.measure = {
+          op = "ss.mul", elements = 8 : i64, rounds = 5 : i64}} : (i64) -> i64
+      return %0 : i64
+    })",
+                                                        &ctx);
+  ASSERT_TRUE(module);
+  mlir::Operation *call = nullptr;
+  module->walk([&](mlir::func::CallOp op) { call = op; });
+  Monitor monitor(1);
+  monitor.runStarted(clock::ticks(), Tracer::currentLane());
+  // Two runs of the call (a loop's iterations inside call site 3), and a
+  // message of another site.
+  monitor.messageSent(0, {5, "s3/i0/s7/i1/"}, 100, 0, 0, 0);
+  monitor.messageSent(0, {5, "s3/i1/s7/i1/"}, 50, 0, 0, 0);
+  monitor.messageSent(0, {6, "s9/"}, 1000, 0, 0, 0);
+  for (int i = 0; i < 2; ++i) {
+    monitor.opStarted(0);
+    uint64_t t = clock::ticks();
+    monitor.opFinished({call, 0, t, t, t, 0, true, 0, 0}, nullptr);
+  }
+  monitor.runFinished(clock::ticks(), 0);
+  const RunStatistics &stats = monitor.statistics();
+  ASSERT_EQ(stats.measured.size(), 1u);
+  const MeasuredOp &m = stats.measured[0];
+  EXPECT_EQ(m.op, "ss.mul");
+  EXPECT_EQ(m.calls, 2u);
+  EXPECT_EQ(m.elements, 16u);
+  EXPECT_EQ(m.messagesSent, 2u);
+  EXPECT_EQ(m.bytesSent, 150u);
+  EXPECT_EQ(m.rounds, 10);
 }
 
 } // namespace

@@ -20,6 +20,8 @@ TEST(StatisticsTest, RoundTripsThroughJson) {
   s.receiveWaitUs = 12.5;
   s.peers = {{0, 23, 141, 15, 109}, {1, 1, 8, 2, 16}};
   s.topOps = {{"simp.agree", 8, 800}, {"arith.addi", 40, 20}};
+  s.measured = {{"ss.lt", 2, 2048, 60, 123456, -1},
+                {"ss.mul", 1, 8, 9, 33310, 5}};
   RunStatistics back;
   ASSERT_TRUE(statisticsFromJson(statisticsToJson(s), back).isOk());
   EXPECT_EQ(back.rank, 2);
@@ -34,6 +36,30 @@ TEST(StatisticsTest, RoundTripsThroughJson) {
   ASSERT_EQ(back.topOps.size(), 2u);
   EXPECT_EQ(back.topOps[0].name, "simp.agree");
   EXPECT_EQ(back.topOps[1].count, 40u);
+  ASSERT_EQ(back.measured.size(), 2u);
+  EXPECT_EQ(back.measured[0].op, "ss.lt");
+  EXPECT_EQ(back.measured[0].elements, 2048u);
+  EXPECT_EQ(back.measured[0].rounds, -1);
+  EXPECT_EQ(back.measured[1].messagesSent, 9u);
+  EXPECT_EQ(back.measured[1].bytesSent, 33310u);
+  EXPECT_EQ(back.measured[1].rounds, 5);
+}
+
+TEST(StatisticsTest, PrintsMeasuredOps) {
+  RunStatistics s;
+  s.measured = {{"ss.lt", 2, 2048, 60, 123456, -1},
+                {"ss.mul", 1, 8, 9, 33310, 5}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printStatistics({s}, os);
+  EXPECT_NE(text.find("  measured ops (calls, elements, messages sent, bytes "
+                      "sent, rounds):\n"
+                      "    ss.lt                 2       2048       60       "
+                      "123456      ?\n"
+                      "    ss.mul                1          8        9        "
+                      "33310      5\n"),
+            std::string::npos)
+      << text;
 }
 
 TEST(StatisticsTest, RefusesWhatAWorkerShouldNotSend) {

@@ -44,7 +44,9 @@ int64_t getOkvsSize(int64_t n);
 int64_t getPsiTagWords(int64_t n);
 
 /// The triple chunk of two-party additive sharing of `n` elements: the
-/// largest of 16, 256 and 1024 that is at most `n`.
+/// largest of 16, 256, 1024 and 8192 that is at most `n`. Each chunk is a
+/// loop iteration with its own messages; 8192 elements take 2^19 OTs per
+/// direction (8 MiB per tensor of OT messages).
 int64_t getSsChunk(int64_t n);
 
 /// The chunk of unbalanced PSI's setup over `n` (even) items: even, at most

@@ -127,6 +127,12 @@ private:
   /// Gives the tracer the counters at `tick`.
   void sample(uint64_t tick);
   PeerTraffic &peer(int64_t peer);
+  /// Counts a finished call if it is measured (simp.measure).
+  void noteMeasured(mlir::Operation *op);
+  /// Credits a message to every call site on its context's path.
+  void creditSites(const MessageKey &key, uint64_t bytes);
+  /// The measured calls' totals, by op name.
+  void summarizeMeasured();
 
   struct KindTotals {
     mlir::Operation *op = nullptr;
@@ -170,6 +176,10 @@ private:
   static constexpr size_t kKindCache = 64;
   KindCache kindCache[kKindCache] = {};
   std::map<int64_t, PeerTraffic> peers;
+  /// Measured call sites (by `simp.site`): a call op and its runs.
+  std::map<int64_t, std::pair<mlir::Operation *, uint64_t>> measuredSites;
+  /// What this rank sent inside each call site: messages, bytes.
+  llvm::DenseMap<int64_t, std::pair<uint64_t, uint64_t>> siteTraffic;
 
   void startAlone(KindCache &entry, mlir::Operation *op);
 

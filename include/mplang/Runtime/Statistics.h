@@ -27,6 +27,17 @@ struct OpKindTime {
   double totalUs = 0;
 };
 
+/// The calls of a run that implement one op of a lowering (`simp.measure`,
+/// mplang/Dialect/Simp/IR/Measure.h), summed: their elements, what this
+/// rank sent inside them and their rounds of messages (-1 when a callee's
+/// are not counted).
+struct MeasuredOp {
+  std::string op;
+  uint64_t calls = 0, elements = 0;
+  uint64_t messagesSent = 0, bytesSent = 0;
+  int64_t rounds = 0;
+};
+
 /// The statistics of one rank's run (`mplang-run --stats`). Ops are every
 /// op the rank ran except region terminators; an op that runs a region
 /// (a loop, a branch, a call) counts as active while its region runs.
@@ -52,6 +63,8 @@ struct RunStatistics {
   /// spent getting them, before the run (not in `wallUs`).
   uint64_t jitCompiled = 0, jitMemoryHits = 0, jitDiskHits = 0;
   double jitCompileUs = 0;
+  /// By op name.
+  std::vector<MeasuredOp> measured;
 
   double opsPerSecond() const {
     return wallUs > 0 ? opsExecuted / (wallUs / 1e6) : 0;

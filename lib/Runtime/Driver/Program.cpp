@@ -5,6 +5,7 @@
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/Transforms/KeepResults.h"
 #include "mplang/Dialect/Simp/Transforms/Passes.h"
+#include "mplang/Dialect/Simp/Transforms/Rounds.h"
 #include "mplang/ProgramChecks.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -38,6 +39,7 @@ StatusOr<Program> mplang::rt::prepareProgram(OwningOpRef<ModuleOp> parsed,
       failed(simp::linkLibraries(*parsed, link)) ||
       failed(mplang::checkProgram(*parsed)))
     return Status::invalidArgument("the program does not verify");
+  simp::countMeasuredRounds(*parsed);
   std::optional<int64_t> worldSize = simp::getWorldSize(*parsed);
   if (!worldSize)
     return Status::invalidArgument("the program has no 'simp.world_size'");

@@ -56,9 +56,9 @@ module attributes {simp.world_size = 3 : i64} {
 // CHECK-NEXT: %[[CUT:.*]] = tensor.extract_slice %[[P]][0] [6] [1] : tensor<16xi64> to tensor<6xi64>
 // CHECK-NEXT: %[[BACK:.*]] = tensor.expand_shape %[[CUT]] {{\[}}[0, 1]] output_shape [2, 3] : tensor<6xi64> into tensor<2x3xi64>
 // CHECK-NEXT: simp.yield %[[BACK]] : tensor<2x3xi64>
-// CHECK: call @mplang.ss.a2.reveal.n16(%{{.*}}) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [1]>
+// CHECK: call @mplang.ss.a2.reveal.n16(%{{.*}}) {simp.measure = {elements = 6 : i64, op = "ss.reveal"}} : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [1]>
 // CHECK: simp.pcall [1]
-// CHECK: call @mplang.ss.a2.open.n16(%{{.*}}) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]>
+// CHECK: call @mplang.ss.a2.open.n16(%{{.*}}) {simp.measure = {elements = 6 : i64, op = "ss.reveal"}} : (!simp.mp<tensor<16xi64>, [0, 1]>) -> !simp.mp<tensor<16xi64>, [0, 1]>
 // CHECK: simp.pcall [0, 1]
 module attributes {simp.world_size = 2 : i64} {
   func.func @share_reveal(%x: !simp.mp<tensor<2x3xi64>, [1]>)
@@ -96,7 +96,7 @@ module attributes {simp.world_size = 2 : i64} {
 // CHECK: %[[X:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]], %[[A]])
 // CHECK: tensor.concat dim(0) %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : (tensor<4xi64>, tensor<4xi64>, tensor<4xi64>, tensor<4xi64>) -> tensor<16xi64>
 // CHECK: %[[Y:.*]] = simp.pcall [0, 1] (%[[A]], %[[B]], %[[A]])
-// CHECK: %[[Z:.*]] = call @mplang.ss.a2.mul.n16(%[[X]], %[[Y]])
+// CHECK: %[[Z:.*]] = call @mplang.ss.a2.mul.n16(%[[X]], %[[Y]]) {simp.measure = {elements = 12 : i64, op = "ss.mul"}}
 // CHECK: %[[P:.*]]:3 = simp.pcall [0, 1] (%[[Z]]) : (!simp.mp<tensor<16xi64>, [0, 1]>) -> (!simp.mp<tensor<4xi64>, [0, 1]>, !simp.mp<tensor<2x2xi64>, [0, 1]>, !simp.mp<tensor<4xi64>, [0, 1]>)
 // CHECK: tensor.extract_slice %{{.*}}[0] [4] [1]
 // CHECK: tensor.extract_slice %{{.*}}[4] [4] [1]
@@ -274,7 +274,7 @@ module attributes {simp.world_size = 2 : i64} {
 // CHECK-LABEL: func.func @large
 // CHECK: simp.pcall [0, 1]
 // CHECK: tensor.extract_slice %{{.*}}[0, 0] [2, 512] [1, 1] : tensor<3x512xi64> to tensor<2x512xi64>
-// CHECK: call @mplang.ss.a2.mul.n1048576
+// CHECK: call @mplang.ss.a2.mul.n1048576(%{{.*}}, %{{.*}}) {simp.measure = {elements = 1048576 : i64, op = "ss.matmul"}}
 // CHECK: tensor.extract_slice %{{.*}}[2, 0] [1, 512] [1, 1] : tensor<3x512xi64> to tensor<1x512xi64>
 // CHECK: call @mplang.ss.a2.mul.n524288
 // CHECK: tensor.concat dim(0) %{{.*}}, %{{.*}} : (tensor<2x1024xi64>, tensor<1x1024xi64>) -> tensor<3x1024xi64>
@@ -344,7 +344,7 @@ module attributes {simp.world_size = 2 : i64} {
 // CHECK: arith.addi
 // CHECK: %[[B1:.*]] = simp.pcall [1] (%[[X]])
 // CHECK: %[[Y:.*]] = simp.converge %[[B0]], %[[B1]]
-// CHECK: call @mplang.ss.a2.wrap.n16
+// CHECK: call @mplang.ss.a2.wrap.n16(%{{.*}}) {simp.measure = {elements = 4 : i64, op = "ss.trunc"}}
 // CHECK: %[[W:.*]] = simp.pcall [0, 1]
 // CHECK: simp.pcall [0] (%[[Y]], %[[W]])
 // CHECK: arith.constant dense<16> : tensor<4xi64>

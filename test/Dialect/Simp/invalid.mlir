@@ -695,3 +695,12 @@ module attributes {simp.world_size = 2 : i64} {
     return
   }
 }
+
+// -----
+
+func.func private @p(i64) -> i64
+func.func @measure_without_elements(%a: i64) -> i64 {
+  // expected-error @+1 {{'simp.measure' must be a dictionary {op = "name", elements = N} on a func.call}}
+  %0 = func.call @p(%a) {simp.measure = {op = "ss.mul"}} : (i64) -> i64
+  return %0 : i64
+}

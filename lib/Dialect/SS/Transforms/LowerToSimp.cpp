@@ -8,6 +8,7 @@
 
 #include "mplang/Dialect/SS/IR/SSOps.h"
 #include "mplang/Dialect/SS/Transforms/Passes.h"
+#include "mplang/Dialect/Simp/IR/Measure.h"
 #include "mplang/Dialect/Simp/IR/Parties.h"
 #include "mplang/Dialect/Simp/IR/SimpOps.h"
 
@@ -356,6 +357,8 @@ private:
                      int64_t size, ValueRange args, Type resultType);
 
   ModuleOp module;
+  /// The name of the ss op being lowered, for its protocol calls' measure.
+  StringRef measured;
   SymbolTable symbols;
   /// Declarations go before this op, in the order they are made.
   Block::iterator declarations;
@@ -398,6 +401,7 @@ SmallVector<Value> Lowering::callPacked(OpBuilder &b, Location loc,
   Type result =
       simp::MPType::get(simp::getLocalType(args[0].getType()), parties);
   Value packed = callProtocol(b, loc, protocol, size, args, result);
+  simp::setMeasure(packed.getDefiningOp(), measured, elements);
   return unpack(b, loc, parties, packed, types);
 }
 
@@ -532,6 +536,7 @@ Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 }
 
 void Lowering::lower(Operation *op) {
+  measured = op->getName().getStringRef();
   OpBuilder b(op);
   Location loc = op->getLoc();
   auto type = cast<simp::MPType>(op->getResult(0).getType());
@@ -659,6 +664,7 @@ void Lowering::lower(Operation *op) {
 
 void Lowering::lowerBatch(ArrayRef<Operation *> group) {
   Operation *last = group.back();
+  measured = last->getName().getStringRef();
   OpBuilder b(last);
   Location loc = last->getLoc();
   ArrayRef<int64_t> parties =

@@ -60,6 +60,14 @@ LogicalResult SimpDialect::verifyOperationAttribute(Operation *op,
       return op->emitError("'simp.link_name' must be a string");
     return success();
   }
+  if (name == getMeasureAttrName()) {
+    auto dict = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (op->getName().getStringRef() != "func.call" || !dict ||
+        !dict.getAs<StringAttr>("op") || !dict.getAs<IntegerAttr>("elements"))
+      return op->emitError("'simp.measure' must be a dictionary {op = "
+                           "\"name\", elements = N} on a func.call");
+    return success();
+  }
   if (name != getWorldSizeAttrName() && name != getRankAttrName() &&
       name != getSiteAttrName())
     return op->emitError("unknown simp attribute '") << name << "'";

@@ -320,6 +320,8 @@ LogicalResult RankProjector::projectOp(Operation *op, OpBuilder &builder) {
         lookupKept(call.getOperands(), builder));
     projected->setAttr(SimpDialect::getSiteAttrName(),
                        builder.getI64IntegerAttr(tags[call]));
+    if (Attribute measure = call->getAttr(SimpDialect::getMeasureAttrName()))
+      projected->setAttr(SimpDialect::getMeasureAttrName(), measure);
     mapKept(call.getResults(), projected.getResults());
     return success();
   }

@@ -63,6 +63,13 @@ def Simp_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLinkNameAttrName() {
       return ::llvm::StringLiteral("simp.link_name");
     }
+    /// Name of the attribute on a func.call that `--stats` reports on, a
+    /// dictionary `{op = "ss.mul", elements = N}` (the op it implements and
+    /// its element count), with `rounds = R` once linking has counted the
+    /// callee's rounds of messages (simp::countMeasuredRounds).
+    static constexpr ::llvm::StringLiteral getMeasureAttrName() {
+      return ::llvm::StringLiteral("simp.measure");
+    }
     /// Name of the attribute naming the rank a projected module runs on.
     static constexpr ::llvm::StringLiteral getRankAttrName() {
       return ::llvm::StringLiteral("simp.rank");
