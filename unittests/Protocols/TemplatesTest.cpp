@@ -74,6 +74,14 @@ TEST(ProtocolTemplates, HalvesForUnbalancedPsi) {
             "// TEMPLATE upsi\n1000=2x500\n");
 }
 
+TEST(ProtocolTemplates, HalvesForReplicatedSharing) {
+  EXPECT_EQ(cantFail(instantiateTemplate(
+                "// TEMPLATE rep3\n// PER-SIZE BEGIN\n@N@ words in @H@ "
+                "blocks\n// PER-SIZE END\n",
+                {64})),
+            "// TEMPLATE rep3\n64 words in 32 blocks\n");
+}
+
 TEST(ProtocolTemplates, RepeatsLevels) {
   const char *text = "x\n// TEMPLATE svole\n// PER-SIZE BEGIN\nT=@T@\n"
                      "// PER-LEVEL BEGIN\nl@L@ q@Q@ p@P@ sh@SH@;\n"
@@ -113,6 +121,10 @@ TEST(ProtocolTemplates, Errors) {
                     "// PER-SIZE END\n",
                     7),
             "unbalanced PSI of 7: not even");
+  EXPECT_EQ(errorOf("// TEMPLATE rep3\n// PER-SIZE BEGIN\n@H@\n"
+                    "// PER-SIZE END\n",
+                    9),
+            "replicated sharing of 9: not even");
 }
 
 } // namespace

@@ -1,0 +1,148 @@
+// The three-party replicated sharing protocols of the library, called
+// directly on hand-made shares: rank i holds (x_i, x_{i+1}) with
+// x = (1, -1, 2^63, ...) split as x_0 + x_1 + x_2. A product of two shared
+// vectors (edge values), a reshare of an additive sharing, and from2 of
+// a + b all open to the exact value on every rank; `open` is rank i adding
+// rank i - 1's first share to its pair.
+// RUN: mplang-run --sim 3 %s --entry mul16 | FileCheck %s --check-prefix=MUL
+// RUN: mplang-run --local 3 %s --entry mul16 | FileCheck %s --check-prefix=MUL
+// MUL:      rank 0: dense<[0, 0, 0, 1, -1, 1, -9223372036854775808, 0, -9223372036854775807, 1, 0, 8589934592, -2, 6, 42, -9223372036854775808]> : tensor<16xi64>
+// MUL-NEXT: rank 1: dense<[0, 0, 0, 1, -1, 1, -9223372036854775808, 0, -9223372036854775807, 1, 0, 8589934592, -2, 6, 42, -9223372036854775808]> : tensor<16xi64>
+// MUL-NEXT: rank 2: dense<[0, 0, 0, 1, -1, 1, -9223372036854775808, 0, -9223372036854775807, 1, 0, 8589934592, -2, 6, 42, -9223372036854775808]> : tensor<16xi64>
+// RUN: mplang-run --sim 3 %s --entry reshare16 | FileCheck %s --check-prefix=RESHARE
+// RESHARE:      rank 0: dense<[0, 7, 5, 2, 0, -2, -9223372036854775807, -9223372036854775806, 9223372036854775806, -2, 281474976776192, 196608, 1, 5, 13, 4611686018427387906]> : tensor<16xi64>
+// RESHARE-NEXT: rank 1: dense<[0, 7, 5, 2, 0, -2, -9223372036854775807, -9223372036854775806, 9223372036854775806, -2, 281474976776192, 196608, 1, 5, 13, 4611686018427387906]> : tensor<16xi64>
+// RESHARE-NEXT: rank 2: dense<[0, 7, 5, 2, 0, -2, -9223372036854775807, -9223372036854775806, 9223372036854775806, -2, 281474976776192, 196608, 1, 5, 13, 4611686018427387906]> : tensor<16xi64>
+// RUN: mplang-run --sim 3 %s --entry from2_16 | FileCheck %s --check-prefix=RESHARE
+
+!v = tensor<16xi64>
+!p = tensor<2x16xi64>
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func private @mplang.ss.r3.mul.n16(!simp.mp<!p, [0, 1, 2]>, !simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+  func.func private @mplang.ss.r3.reshare.n16(!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+  func.func private @mplang.ss.r3.from2.n16(!simp.mp<!v, [0]>, !simp.mp<!v, [1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+
+  // a and b: the columns of the additive test (ss-additive.mlir), whose
+  // products mod 2^64 are the MUL line and sums the RESHARE line.
+  func.func private @a() -> !simp.mp<!v, [0, 1, 2]> {
+    %a = simp.pcall [0, 1, 2] () : () -> !simp.mp<!v, [0, 1, 2]> {
+      %c = arith.constant dense<[0, 7, 0, 1, -1, -1, -9223372036854775808, -9223372036854775808, 9223372036854775807, 9223372036854775807, 65536, 65536, 2, 3, 6, 4611686018427387904]> : !v
+      simp.yield %c : !v
+    }
+    return %a : !simp.mp<!v, [0, 1, 2]>
+  }
+  func.func private @b() -> !simp.mp<!v, [0, 1, 2]> {
+    %b = simp.pcall [0, 1, 2] () : () -> !simp.mp<!v, [0, 1, 2]> {
+      %c = arith.constant dense<[0, 0, 5, 1, 1, -1, 1, 2, -1, 9223372036854775807, 281474976710656, 131072, -1, 2, 7, 2]> : !v
+      simp.yield %c : !v
+    }
+    return %b : !simp.mp<!v, [0, 1, 2]>
+  }
+
+  // Replicated shares of the public x (every rank holds it): x_0 = x - 5 - 2^62,
+  // x_1 = 5, x_2 = 2^62, rank i holding (x_i, x_{i+1}).
+  func.func private @split(%x: !simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]> {
+    %s0 = simp.pcall [0] (%x) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0]> {
+    ^bb0(%v: !v):
+      %five = arith.constant dense<5> : !v
+      %big = arith.constant dense<4611686018427387904> : !v
+      %t = arith.subi %v, %five : !v
+      %x0 = arith.subi %t, %big : !v
+      %p = func.call @pair(%x0, %five) : (!v, !v) -> !p
+      simp.yield %p : !p
+    }
+    %s1 = simp.pcall [1] () : () -> !simp.mp<!p, [1]> {
+      %five = arith.constant dense<5> : !v
+      %big = arith.constant dense<4611686018427387904> : !v
+      %p = func.call @pair(%five, %big) : (!v, !v) -> !p
+      simp.yield %p : !p
+    }
+    %s2 = simp.pcall [2] (%x) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [2]> {
+    ^bb0(%v: !v):
+      %five = arith.constant dense<5> : !v
+      %big = arith.constant dense<4611686018427387904> : !v
+      %t = arith.subi %v, %five : !v
+      %x0 = arith.subi %t, %big : !v
+      %p = func.call @pair(%big, %x0) : (!v, !v) -> !p
+      simp.yield %p : !p
+    }
+    %s = simp.converge %s0, %s1, %s2 : !simp.mp<!p, [0]>, !simp.mp<!p, [1]>, !simp.mp<!p, [2]> -> !simp.mp<!p, [0, 1, 2]>
+    return %s : !simp.mp<!p, [0, 1, 2]>
+  }
+
+  func.func private @pair(%f: !v, %s: !v) -> !p {
+    %a = tensor.expand_shape %f [[0, 1]] output_shape [1, 16] : !v into tensor<1x16xi64>
+    %b = tensor.expand_shape %s [[0, 1]] output_shape [1, 16] : !v into tensor<1x16xi64>
+    %p = tensor.concat dim(0) %a, %b : (tensor<1x16xi64>, tensor<1x16xi64>) -> !p
+    return %p : !p
+  }
+
+  // x on every rank: its pair and rank i - 1's first share.
+  func.func private @open(%s: !simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]> {
+    %first = simp.pcall [0, 1, 2] (%s) : (!simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]> {
+    ^bb0(%v: !p):
+      %f = tensor.extract_slice %v[0, 0] [1, 16] [1, 1] : !p to !v
+      simp.yield %f : !v
+    }
+    %prev = simp.shuffle %first [0 <- 2, 1 <- 0, 2 <- 1] : !simp.mp<!v, [0, 1, 2]> -> !simp.mp<!v, [0, 1, 2]>
+    %x = simp.pcall [0, 1, 2] (%s, %prev) : (!simp.mp<!p, [0, 1, 2]>, !simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]> {
+    ^bb0(%v: !p, %w: !v):
+      %f = tensor.extract_slice %v[0, 0] [1, 16] [1, 1] : !p to !v
+      %g = tensor.extract_slice %v[1, 0] [1, 16] [1, 1] : !p to !v
+      %t = arith.addi %f, %g : !v
+      %r = arith.addi %t, %w : !v
+      simp.yield %r : !v
+    }
+    return %x : !simp.mp<!v, [0, 1, 2]>
+  }
+
+  func.func @mul16() -> !simp.mp<!v, [0, 1, 2]> {
+    %a = func.call @a() : () -> !simp.mp<!v, [0, 1, 2]>
+    %b = func.call @b() : () -> !simp.mp<!v, [0, 1, 2]>
+    %x = func.call @split(%a) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+    %y = func.call @split(%b) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+    %z = func.call @mplang.ss.r3.mul.n16(%x, %y) : (!simp.mp<!p, [0, 1, 2]>, !simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+    %r = func.call @open(%z) : (!simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]>
+    return %r : !simp.mp<!v, [0, 1, 2]>
+  }
+
+  // a + b as an additive sharing: rank 0 holds a, rank 1 b, rank 2 zero.
+  func.func @reshare16() -> !simp.mp<!v, [0, 1, 2]> {
+    %a = func.call @a() : () -> !simp.mp<!v, [0, 1, 2]>
+    %b = func.call @b() : () -> !simp.mp<!v, [0, 1, 2]>
+    %z0 = simp.pcall [0] (%a) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!v, [0]> {
+    ^bb0(%v: !v):
+      simp.yield %v : !v
+    }
+    %z1 = simp.pcall [1] (%b) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!v, [1]> {
+    ^bb0(%v: !v):
+      simp.yield %v : !v
+    }
+    %z2 = simp.pcall [2] () : () -> !simp.mp<!v, [2]> {
+      %zero = arith.constant dense<0> : !v
+      simp.yield %zero : !v
+    }
+    %z = simp.converge %z0, %z1, %z2 : !simp.mp<!v, [0]>, !simp.mp<!v, [1]>, !simp.mp<!v, [2]> -> !simp.mp<!v, [0, 1, 2]>
+    %s = func.call @mplang.ss.r3.reshare.n16(%z) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+    %r = func.call @open(%s) : (!simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]>
+    return %r : !simp.mp<!v, [0, 1, 2]>
+  }
+
+  // a on rank 0, b on ranks 1 and 2.
+  func.func @from2_16() -> !simp.mp<!v, [0, 1, 2]> {
+    %a = func.call @a() : () -> !simp.mp<!v, [0, 1, 2]>
+    %b = func.call @b() : () -> !simp.mp<!v, [0, 1, 2]>
+    %a0 = simp.pcall [0] (%a) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!v, [0]> {
+    ^bb0(%v: !v):
+      simp.yield %v : !v
+    }
+    %b12 = simp.pcall [1, 2] (%b) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!v, [1, 2]> {
+    ^bb0(%v: !v):
+      simp.yield %v : !v
+    }
+    %s = func.call @mplang.ss.r3.from2.n16(%a0, %b12) : (!simp.mp<!v, [0]>, !simp.mp<!v, [1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+    %r = func.call @open(%s) : (!simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]>
+    return %r : !simp.mp<!v, [0, 1, 2]>
+  }
+}
