@@ -51,10 +51,14 @@ ShareType getShareType(Operation *op) {
 LogicalResult checkSupported(Operation *op) {
   ShareType share = getShareType(op);
   ArrayRef<int64_t> holders = share.getParties();
-  if (!isa<AdditiveAttr>(share.getScheme()) || holders.size() != 2)
+  // The verifier gives #ss.replicated exactly three holders.
+  bool replicated = isa<ReplicatedAttr>(share.getScheme());
+  if (!replicated &&
+      (!isa<AdditiveAttr>(share.getScheme()) || holders.size() != 2))
     return op->emitOpError("has no protocol for ")
            << share.getScheme() << " sharing among " << holders.size()
-           << " parties; the library ships two-party #ss.additive";
+           << " parties; the library ships two-party #ss.additive and "
+              "three-party #ss.replicated";
   if (auto s = dyn_cast<ShareOp>(op)) {
     int64_t owner = s.getInput().getType().getParties()[0];
     if (!llvm::is_contained(holders, owner))
@@ -67,7 +71,13 @@ LogicalResult checkSupported(Operation *op) {
       if (!llvm::is_contained(holders, rank))
         return op->emitOpError("has no protocol to reveal to rank ")
                << rank << ", which holds no share";
-  if (auto matmul = dyn_cast<MatmulOp>(op)) {
+  auto trunc = dyn_cast<TruncOp>(op);
+  if (replicated && (isa<MsbOp, LtOp, EqOp>(op) || (trunc && trunc.getExact())))
+    return op->emitOpError("has no protocol for #ss.replicated yet: "
+                           "comparisons and exact truncation need two-party "
+                           "#ss.additive");
+  auto matmul = dyn_cast<MatmulOp>(op);
+  if (matmul && !replicated) {
     // One row of the lhs times the rhs is the least one call takes.
     int64_t row = matmul.getRhs().getType().getTensorType().getNumElements();
     if (!getLibrarySize(row))
@@ -78,10 +88,12 @@ LogicalResult checkSupported(Operation *op) {
              << std::end(kLibrarySizes)[-1] << ")";
   }
   int64_t elements = share.getTensorType().getNumElements();
-  auto trunc = dyn_cast<TruncOp>(op);
   bool protocol =
       isa<ShareOp, RevealOp, MulOp, MsbOp, LtOp, EqOp, SelectOp>(op) ||
-      (trunc && trunc.getExact());
+      (trunc && (trunc.getExact() || replicated)) || (matmul && replicated);
+  // A replicated matrix product reshares its M x N result.
+  if (matmul && replicated)
+    elements = matmul.getType().getTensorType().getNumElements();
   if (protocol && !getLibrarySize(elements))
     return op->emitOpError("has ")
            << elements
@@ -203,12 +215,23 @@ void expandComposites(ModuleOp module) {
   });
 }
 
+/// A holder's piece of a share of `type`: its share, or under
+/// #ss.replicated its pair of shares as `tensor<2 x T>`.
+Type getPieceType(ShareType type) {
+  if (!isa<ReplicatedAttr>(type.getScheme()))
+    return type.getValueType();
+  RankedTensorType tensor = type.getTensorType();
+  SmallVector<int64_t> shape = {2};
+  llvm::append_range(shape, tensor.getShape());
+  return RankedTensorType::get(shape, tensor.getElementType());
+}
+
 /// Every share type, in values, signatures and attributes, becomes the
 /// `!simp.mp` of its holders.
 void retype(ModuleOp module) {
   AttrTypeReplacer replacer;
   replacer.addReplacement([](ShareType type) -> Type {
-    return simp::MPType::get(type.getValueType(), type.getParties());
+    return simp::MPType::get(getPieceType(type), type.getParties());
   });
   replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
@@ -336,8 +359,15 @@ public:
   /// Replaces the ops of `group` (of one kind, isBatched) by one protocol
   /// call and erases them.
   void lowerBatch(ArrayRef<Operation *> group);
+  /// Marks `op` as computing on #ss.replicated shares, before retyping
+  /// hides the scheme.
+  void markReplicated(Operation *op) { replicated.insert(op); }
 
 private:
+  /// The #ss.replicated lowering of `op` (below), and of a group of
+  /// products.
+  void lowerReplicated(Operation *op);
+  void lowerReplicatedBatch(ArrayRef<Operation *> group);
   /// Calls the library's `protocol` on `operands`, each the values of one
   /// argument laid end to end in a vector of the protocol's size (the first
   /// argument's values give the count), and returns the values of those
@@ -360,6 +390,7 @@ private:
   /// Declarations go before this op, in the order they are made.
   Block::iterator declarations;
   llvm::DenseMap<std::pair<StringAttr, Type>, func::FuncOp> declared;
+  llvm::DenseSet<Operation *> replicated;
 };
 
 Value Lowering::callProtocol(OpBuilder &b, Location loc, StringRef protocol,
@@ -532,6 +563,9 @@ Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 }
 
 void Lowering::lower(Operation *op) {
+  // A pair of replicated shares adds, negates and reshapes as one share.
+  if (replicated.contains(op) && !isa<AddOp, SubOp, NegOp, ReshapeOp>(op))
+    return lowerReplicated(op);
   OpBuilder b(op);
   Location loc = op->getLoc();
   auto type = cast<simp::MPType>(op->getResult(0).getType());
@@ -658,6 +692,8 @@ void Lowering::lower(Operation *op) {
 }
 
 void Lowering::lowerBatch(ArrayRef<Operation *> group) {
+  if (replicated.contains(group.back()))
+    return lowerReplicatedBatch(group);
   Operation *last = group.back();
   OpBuilder b(last);
   Location loc = last->getLoc();
@@ -686,6 +722,332 @@ void Lowering::lowerBatch(ArrayRef<Operation *> group) {
                            })[0];
   }
   SmallVector<Value> results = callPacked(b, loc, protocol, operands, parties);
+  for (auto [op, result] : llvm::zip(group, results)) {
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Three-party replicated sharing (#ss.replicated)
+//
+// Holder i of the sorted holders holds the pair (x_i, x_{i+1}), indices mod
+// 3, as a `tensor<2 x T>`; the protocols are lib/Protocols/ss_rep3.mlir.in.
+//===----------------------------------------------------------------------===//
+
+/// Share `index` (0: the holder's own, 1: the next holder's) of a local pair.
+Value getShare(OpBuilder &b, Location loc, Value pair, int64_t index) {
+  auto type = cast<RankedTensorType>(pair.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  offsets[0] = b.getIndexAttr(index);
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
+  for (int64_t d : type.getShape().drop_front())
+    sizes.push_back(b.getIndexAttr(d));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  auto share = RankedTensorType::get(type.getShape().drop_front(),
+                                     type.getElementType());
+  return b.create<tensor::ExtractSliceOp>(loc, share, pair, offsets, sizes,
+                                          strides);
+}
+
+/// A local pair `2 x T` as a `2 x n` matrix, or back when `type` is given.
+Value reshapePair(OpBuilder &b, Location loc, Value value,
+                  RankedTensorType type) {
+  auto from = cast<RankedTensorType>(value.getType());
+  if (from == type)
+    return value;
+  bool expand = type.getRank() > from.getRank();
+  RankedTensorType wide = expand ? type : from;
+  // A pair of scalars is a 2-vector: its two elements make one group.
+  SmallVector<ReassociationIndices> groups;
+  if (from.getRank() == 1 || type.getRank() == 1)
+    groups.push_back({0, 1});
+  else
+    groups = {{0}, llvm::to_vector<2>(llvm::seq<int64_t>(1, wide.getRank()))};
+  if (expand)
+    return b.create<tensor::ExpandShapeOp>(loc, type, value, groups);
+  return b.create<tensor::CollapseShapeOp>(loc, type, value, groups);
+}
+
+RankedTensorType getPairMatrixType(RankedTensorType pair) {
+  return RankedTensorType::get({2, pair.getNumElements() / 2},
+                               pair.getElementType());
+}
+
+/// The pairs `values` side by side in one `2 x size` pair, zeros after
+/// them, computed by `parties`.
+Value packPairs(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
+                ValueRange values, int64_t size) {
+  return createPCall(
+      b, loc, parties, values,
+      [&](OpBuilder &in, Location loc, ValueRange locals) {
+        SmallVector<Value> parts;
+        int64_t used = 0;
+        for (Value local : locals) {
+          auto type =
+              getPairMatrixType(cast<RankedTensorType>(local.getType()));
+          parts.push_back(reshapePair(in, loc, local, type));
+          used += type.getDimSize(1);
+        }
+        if (used < size) {
+          auto padding =
+              RankedTensorType::get({2, size - used}, in.getI64Type());
+          parts.push_back(
+              in.create<arith::ConstantOp>(loc, in.getZeroAttr(padding)));
+        }
+        if (parts.size() == 1)
+          return SmallVector<Value>{parts[0]};
+        return SmallVector<Value>{
+            in.create<tensor::ConcatOp>(loc, /*dim=*/1, parts)};
+      })[0];
+}
+
+/// The inverse of `packPairs`: the pairs of `types` at the start of
+/// `packed`.
+SmallVector<Value> unpackPairs(OpBuilder &b, Location loc,
+                               ArrayRef<int64_t> parties, Value packed,
+                               ArrayRef<RankedTensorType> types) {
+  return createPCall(
+      b, loc, parties, packed,
+      [&](OpBuilder &in, Location loc, ValueRange locals) {
+        Value matrix = locals[0];
+        int64_t size = cast<RankedTensorType>(matrix.getType()).getDimSize(1);
+        SmallVector<Value> pieces;
+        int64_t offset = 0;
+        for (RankedTensorType type : types) {
+          int64_t n = type.getNumElements() / 2;
+          Value piece = matrix;
+          if (n != size)
+            piece = in.create<tensor::ExtractSliceOp>(
+                loc, matrix,
+                ArrayRef<OpFoldResult>{in.getIndexAttr(0),
+                                       in.getIndexAttr(offset)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(2), in.getIndexAttr(n)},
+                ArrayRef<OpFoldResult>{in.getIndexAttr(1), in.getIndexAttr(1)});
+          pieces.push_back(reshapePair(in, loc, piece, type));
+          offset += n;
+        }
+        return pieces;
+      });
+}
+
+/// `dims` of a value, as dimensions of its pairs.
+SmallVector<int64_t> shiftDims(ArrayRef<int64_t> dims) {
+  SmallVector<int64_t> shifted;
+  for (int64_t d : dims)
+    shifted.push_back(d + 1);
+  return shifted;
+}
+
+void Lowering::lowerReplicated(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto type = cast<simp::MPType>(op->getResult(0).getType());
+  ArrayRef<int64_t> parties = type.getParties();
+  auto local = [&](function_ref<Value(OpBuilder &, ValueRange)> f) {
+    return createPCall(b, loc, parties, op->getOperands(),
+                       [&](OpBuilder &in, Location, ValueRange locals) {
+                         return SmallVector<Value>{f(in, locals)};
+                       })[0];
+  };
+  auto pairType = [](Value v) { return getLocalTensorType(v); };
+  // Pairs of `n` elements per share are resharded by a protocol of `size`.
+  auto sizeOf = [](RankedTensorType pair) {
+    return *getLibrarySize(pair.getNumElements() / 2);
+  };
+  Value result =
+      TypeSwitch<Operation *, Value>(op)
+          .Case([&](MulPublicOp) {
+            return local([&](OpBuilder &in, ValueRange v) {
+              auto to = cast<RankedTensorType>(v[0].getType());
+              Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
+                                                       to.getElementType());
+              Value w = in.create<linalg::BroadcastOp>(loc, v[1], empty,
+                                                       ArrayRef<int64_t>{0})
+                            ->getResult(0);
+              return in.create<arith::MulIOp>(loc, v[0], w);
+            });
+          })
+          .Case([&](SumOp sum) {
+            auto summed = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value zero =
+                  in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
+              auto reduce = in.create<linalg::ReduceOp>(
+                  loc, v[0], zero, shiftDims(sum.getDimensions()),
+                  [](OpBuilder &body, Location loc, ValueRange args) {
+                    Value s = body.create<arith::AddIOp>(loc, args[0], args[1]);
+                    body.create<linalg::YieldOp>(loc, s);
+                  });
+              return reduce.getResult(0);
+            });
+          })
+          .Case([&](BroadcastOp broadcast) {
+            auto to = cast<RankedTensorType>(type.getValueType());
+            return local([&](OpBuilder &in, ValueRange v) {
+              Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
+                                                       to.getElementType());
+              return in
+                  .create<linalg::BroadcastOp>(
+                      loc, v[0], empty, shiftDims(broadcast.getDimensions()))
+                  ->getResult(0);
+            });
+          })
+          .Case([&](ShareOp) {
+            // The owner's value and zeros elsewhere are an additive sharing
+            // of it, which the reshare turns into pairs.
+            Value x = op->getOperand(0);
+            int64_t owner = cast<simp::MPType>(x.getType()).getParties()[0];
+            RankedTensorType valueType = getLocalTensorType(x);
+            SmallVector<Value> pieces;
+            for (int64_t rank : parties)
+              pieces.push_back(createPCall(
+                  b, loc, rank, rank == owner ? ValueRange(x) : ValueRange(),
+                  [&](OpBuilder &in, Location loc, ValueRange v) {
+                    if (!v.empty())
+                      return SmallVector<Value>{v[0]};
+                    return SmallVector<Value>{in.create<arith::ConstantOp>(
+                        loc, in.getZeroAttr(valueType))};
+                  })[0]);
+            Value additive = b.create<simp::ConvergeOp>(
+                loc, simp::MPType::get(valueType, parties), pieces);
+            RankedTensorType to = getLocalTensorType(op->getResult(0));
+            int64_t size = sizeOf(to);
+            Value packed = callProtocol(
+                b, loc, "mplang.ss.r3.reshare", size,
+                pack(b, loc, parties, additive, size),
+                simp::MPType::get(
+                    RankedTensorType::get({2, size}, b.getI64Type()), parties));
+            return unpackPairs(b, loc, parties, packed, to)[0];
+          })
+          .Case([&](RevealOp) {
+            // Holder i lacks x_{i+2}, the first share of holder i - 1.
+            Value s = op->getOperand(0);
+            ArrayRef<int64_t> holders =
+                cast<simp::MPType>(s.getType()).getParties();
+            Value first = createPCall(
+                b, loc, holders, s,
+                [&](OpBuilder &in, Location loc, ValueRange v) {
+                  return SmallVector<Value>{getShare(in, loc, v[0], 0)};
+                })[0];
+            SmallVector<int64_t> sources;
+            for (int64_t rank : parties) {
+              int64_t i = llvm::find(holders, rank) - holders.begin();
+              sources.push_back(holders[(i + 2) % 3]);
+            }
+            Value received = b.create<simp::ShuffleOp>(
+                loc, simp::MPType::get(type.getValueType(), parties), first,
+                parties, sources);
+            return createPCall(b, loc, parties, {s, received},
+                               [&](OpBuilder &in, Location loc, ValueRange v) {
+                                 Value sum = in.create<arith::AddIOp>(
+                                     loc, getShare(in, loc, v[0], 0),
+                                     getShare(in, loc, v[0], 1));
+                                 return SmallVector<Value>{
+                                     in.create<arith::AddIOp>(loc, sum, v[1])};
+                               })[0];
+          })
+          .Case([&](TruncOp trunc) {
+            // ABY3's share truncation: (x_0 + x_1, x_2) is a two-party
+            // sharing that the first holder and the other two truncate as
+            // SecureML does; from2 makes pairs of the result.
+            Value s = op->getOperand(0);
+            int64_t bits = trunc.getBits();
+            SmallVector<Value> pieces;
+            for (auto [i, rank] : llvm::enumerate(parties))
+              pieces.push_back(createPCall(
+                  b, loc, rank, s,
+                  [&, i = i](OpBuilder &in, Location loc, ValueRange v) {
+                    Value x0 = getShare(in, loc, v[0], 0);
+                    Value x1 = getShare(in, loc, v[0], 1);
+                    Value shift = splat(in, loc, x0.getType(), bits);
+                    if (i == 0) {
+                      Value a = in.create<arith::AddIOp>(loc, x0, x1);
+                      return SmallVector<Value>{
+                          in.create<arith::ShRSIOp>(loc, a, shift)};
+                    }
+                    // x_2 is holder 1's second share and holder 2's first.
+                    Value zero = splat(in, loc, x0.getType(), 0);
+                    Value n =
+                        in.create<arith::SubIOp>(loc, zero, i == 1 ? x1 : x0);
+                    n = in.create<arith::ShRSIOp>(loc, n, shift);
+                    return SmallVector<Value>{
+                        in.create<arith::SubIOp>(loc, zero, n)};
+                  })[0]);
+            auto valueType = cast<RankedTensorType>(
+                cast<simp::MPType>(pieces[1].getType()).getValueType());
+            Value rest = b.create<simp::ConvergeOp>(
+                loc, simp::MPType::get(valueType, parties.drop_front()),
+                ValueRange{pieces[1], pieces[2]});
+            RankedTensorType to = pairType(s);
+            int64_t size = sizeOf(to);
+            Value packed = callProtocol(
+                b, loc, "mplang.ss.r3.from2", size,
+                {pack(b, loc, parties.take_front(), pieces[0], size),
+                 pack(b, loc, parties.drop_front(), rest, size)},
+                simp::MPType::get(
+                    RankedTensorType::get({2, size}, b.getI64Type()), parties));
+            return unpackPairs(b, loc, parties, packed, to)[0];
+          })
+          .Case([&](MatmulOp) {
+            // Z_i = X_i (Y_i + Y_{i+1}) + X_{i+1} Y_i, locally, is an
+            // additive sharing of X Y: one reshare of M x N elements.
+            RankedTensorType to = getLocalTensorType(op->getResult(0));
+            auto product = RankedTensorType::get(to.getShape().drop_front(),
+                                                 to.getElementType());
+            Value z = local([&](OpBuilder &in, ValueRange v) {
+              Value x0 = getShare(in, loc, v[0], 0);
+              Value x1 = getShare(in, loc, v[0], 1);
+              Value y0 = getShare(in, loc, v[1], 0);
+              Value y1 = getShare(in, loc, v[1], 1);
+              Value ys = in.create<arith::AddIOp>(loc, y0, y1);
+              auto matmul = [&](Value l, Value r, Value acc) {
+                return in
+                    .create<linalg::MatmulOp>(loc, ValueRange{l, r},
+                                              ValueRange{acc})
+                    ->getResult(0);
+              };
+              Value zero =
+                  in.create<arith::ConstantOp>(loc, in.getZeroAttr(product));
+              return matmul(x1, y0, matmul(x0, ys, zero));
+            });
+            int64_t size = sizeOf(to);
+            Value packed = callProtocol(
+                b, loc, "mplang.ss.r3.reshare", size,
+                pack(b, loc, parties, z, size),
+                simp::MPType::get(
+                    RankedTensorType::get({2, size}, b.getI64Type()), parties));
+            return unpackPairs(b, loc, parties, packed, to)[0];
+          });
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
+}
+
+void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
+  // Only products batch: the pass refuses replicated comparisons.
+  Operation *last = group.back();
+  OpBuilder b(last);
+  Location loc = last->getLoc();
+  ArrayRef<int64_t> parties =
+      cast<simp::MPType>(last->getResult(0).getType()).getParties();
+  SmallVector<Value> lhs, rhs;
+  SmallVector<RankedTensorType> types;
+  int64_t elements = 0;
+  for (Operation *op : group) {
+    lhs.push_back(op->getOperand(0));
+    rhs.push_back(op->getOperand(1));
+    types.push_back(getLocalTensorType(op->getResult(0)));
+    elements += types.back().getNumElements() / 2;
+  }
+  int64_t size = *getLibrarySize(elements);
+  Value packed = callProtocol(
+      b, loc, "mplang.ss.r3.mul", size,
+      {packPairs(b, loc, parties, lhs, size),
+       packPairs(b, loc, parties, rhs, size)},
+      simp::MPType::get(RankedTensorType::get({2, size}, b.getI64Type()),
+                        parties));
+  SmallVector<Value> results = unpackPairs(b, loc, parties, packed, types);
   for (auto [op, result] : llvm::zip(group, results)) {
     op->getResult(0).replaceAllUsesWith(result);
     op->erase();
@@ -723,8 +1085,15 @@ LogicalResult ss::lowerToSimp(ModuleOp module) {
   for (const SmallVector<Operation *> &group : groups)
     lastOfGroup[group.back()] = group;
 
+  SmallVector<Operation *> replicatedOps;
+  for (Operation *op : ops)
+    if (!isa<EncodeOp, DecodeOp>(op) &&
+        isa<ReplicatedAttr>(getShareType(op).getScheme()))
+      replicatedOps.push_back(op);
   retype(module);
   Lowering lowering(module);
+  for (Operation *op : replicatedOps)
+    lowering.markReplicated(op);
   for (Operation *op : ops) {
     if (!isBatched(op))
       lowering.lower(op);
