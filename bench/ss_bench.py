@@ -12,7 +12,10 @@ and reveals the sum of the results to P0:
             triples from OT multiplication);
   lt n      one `ss.lt` of two vectors of n in [-2^62, 2^62) (the sign of
             the difference: 13 ANDs of words and a multiplication);
-  matmul n  one `ss.matmul` of two n x n matrices (n^3 products).
+  matmul n  one `ss.matmul` of two n x n matrices (n^3 products);
+  rmul n, rmatmul n  the same under three-party replicated sharing
+            (#ss.replicated, ABY3): P0, P1 and P2 hold the shares, P0 and
+            P1 the inputs (one reshare of n elements or of n x n).
 The wall time of each party, the bytes and messages it sent come from
 --stats-json, best of the runs by the slower party; the rate is the op count
 (n elements, or one matrix product) over that party's time, sharing and
@@ -35,7 +38,9 @@ WORKLOADS = (sys.argv[3] if len(sys.argv) > 3 else "mul,lt,matmul").split(",")
 RUN = os.path.join(BUILD, "bin", "mplang-run")
 REPS = int(os.environ.get("SS_BENCH_REPS", "3"))
 SIZES = {"mul": [16, 1 << 16, 1 << 20], "lt": [16, 1 << 16, 1 << 20],
-         "matmul": [128]}
+         "matmul": [128], "rmul": [16, 1 << 16, 1 << 20], "rmatmul": [128]}
+# The workloads under three-party replicated sharing.
+REPLICATED = {"rmul": "mul", "rmatmul": "matmul"}
 
 
 def random_input(rank, t, shift=0):
@@ -77,17 +82,25 @@ def program(workload, n):
 """
 
 
+def replicated_program(workload, n):
+    """`program(workload, n)` with the shares of #ss.replicated among P0,
+    P1 and P2."""
+    text = program(REPLICATED[workload], n)
+    return (text.replace("world_size = 2", "world_size = 3")
+            .replace(", [0, 1]>", ", [0, 1, 2], #ss.replicated>"))
+
+
 def cpu_seconds():
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
 
-def run(path):
+def run(path, parties):
     """Per rank (wall seconds, bytes sent, messages sent) of one run, and its
     CPU seconds."""
     with tempfile.NamedTemporaryFile(suffix=".json") as stats:
         before = cpu_seconds()
-        subprocess.run([RUN, MODE, "2", path, "--stats-json", stats.name,
+        subprocess.run([RUN, MODE, str(parties), path, "--stats-json", stats.name,
                         "--timeout", "3600"],
                        check=True, stdout=subprocess.DEVNULL)
         cpu = cpu_seconds() - before
@@ -98,7 +111,7 @@ def run(path):
 
 
 def main():
-    print(f"mplang-run {MODE} 2; load average {os.getloadavg()[0]:.1f}")
+    print(f"mplang-run {MODE} 2 (3 for rmul, rmatmul); load average {os.getloadavg()[0]:.1f}")
     print(f"{'op':>7}{'n':>9}{'P0 s':>9}{'P1 s':>9}{'P0 MB sent':>12}"
           f"{'P1 MB sent':>12}{'P0 msgs':>9}{'bytes/op':>11}{'op/s':>11}"
           f"{'CPU s':>8}")
@@ -106,13 +119,16 @@ def main():
         for workload in WORKLOADS:
             for n in SIZES[workload]:
                 path = os.path.join(tmp, f"{workload}{n}.mlir")
+                replicated = workload in REPLICATED
                 with open(path, "w") as f:
-                    f.write(program(workload, n))
-                best, cpu = min((run(path) for _ in range(REPS)),
+                    f.write(replicated_program(workload, n) if replicated
+                            else program(workload, n))
+                best, cpu = min((run(path, 3 if replicated else 2)
+                                 for _ in range(REPS)),
                                 key=lambda r: max(w for w, _, _ in r[0]))
                 slow = max(w for w, _, _ in best)
-                sent = best[0][1] + best[1][1]
-                count = 1 if workload == "matmul" else n
+                sent = sum(b for _, b, _ in best)
+                count = 1 if workload.endswith("matmul") else n
                 print(f"{workload:>7}{n:>9}{best[0][0]:>9.3f}"
                       f"{best[1][0]:>9.3f}{best[0][1] / 1e6:>12.2f}"
                       f"{best[1][1] / 1e6:>12.2f}{best[0][2]:>9}"
