@@ -34,25 +34,32 @@ module attributes {simp.world_size = 4 : i64} {
 // are one mul call on their pairs side by side. Truncation: holder 0
 // shifts x_0 + x_1, holders 1 and 2 their x_2 (second and first share),
 // and from2 makes pairs. Revealing to a holder: the previous holder (mod
-// 3) sends its first share.
+// 3) sends its first share. The PRG keys are agreed once, at the
+// function's entry, and each call takes its own nonce.
 // CHECK-LABEL: module attributes
-// CHECK: func.func private @mplang.ss.r3.reshare.n16(!simp.mp<tensor<16xi64>, [1, 2, 3]>) -> !simp.mp<tensor<2x16xi64>, [1, 2, 3]> attributes {simp.link_name = "mplang.ss.r3.reshare.n16"}
-// CHECK: func.func private @mplang.ss.r3.mul.n16(!simp.mp<tensor<2x16xi64>, [1, 2, 3]>, !simp.mp<tensor<2x16xi64>, [1, 2, 3]>) -> !simp.mp<tensor<2x16xi64>, [1, 2, 3]>
-// CHECK: func.func private @mplang.ss.r3.from2.n16(!simp.mp<tensor<16xi64>, [1]>, !simp.mp<tensor<16xi64>, [2, 3]>) -> !simp.mp<tensor<2x16xi64>, [1, 2, 3]>
+// CHECK: func.func private @mplang.ss.r3.setup() -> !simp.mp<tensor<2x!field.gf128>, [1, 2, 3]> attributes {simp.link_name = "mplang.ss.r3.setup"}
+// CHECK: func.func private @mplang.ss.r3.reshare.n16(!simp.mp<tensor<16xi64>, [1, 2, 3]>, !simp.mp<tensor<2x!field.gf128>, [1, 2, 3]>, !simp.mp<i64, [1, 2, 3]>) -> !simp.mp<tensor<2x16xi64>, [1, 2, 3]> attributes {simp.link_name = "mplang.ss.r3.reshare.n16"}
+// CHECK: func.func private @mplang.ss.r3.mul.n16(!simp.mp<tensor<2x16xi64>, [1, 2, 3]>, !simp.mp<tensor<2x16xi64>, [1, 2, 3]>, !simp.mp<tensor<2x!field.gf128>, [1, 2, 3]>, !simp.mp<i64, [1, 2, 3]>) -> !simp.mp<tensor<2x16xi64>, [1, 2, 3]>
+// CHECK: func.func private @mplang.ss.r3.from2.n16(!simp.mp<tensor<16xi64>, [1]>, !simp.mp<tensor<16xi64>, [2, 3]>, !simp.mp<tensor<2x!field.gf128>, [1, 2, 3]>, !simp.mp<i64, [1, 2, 3]>) -> !simp.mp<tensor<2x16xi64>, [1, 2, 3]>
 // CHECK-LABEL: func.func @protocols
 // CHECK-SAME: (%[[X:.*]]: !simp.mp<tensor<4xi64>, [2]>, %[[B:.*]]: !simp.mp<tensor<2x4xi64>, [1, 2, 3]>)
+// CHECK-NEXT: %[[KEYS:.*]] = call @mplang.ss.r3.setup()
 // CHECK: %[[Z1:.*]] = simp.pcall [1] () : () -> !simp.mp<tensor<4xi64>, [1]>
 // CHECK-NEXT: arith.constant dense<0>
 // CHECK: %[[Z2:.*]] = simp.pcall [2] (%[[X]])
 // CHECK: %[[Z3:.*]] = simp.pcall [3] () : () -> !simp.mp<tensor<4xi64>, [3]>
 // CHECK: %[[Z:.*]] = simp.converge %[[Z1]], %[[Z2]], %[[Z3]]
+// CHECK: %[[N0:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
+// CHECK-NEXT: arith.constant 0 : i64
 // CHECK: %[[ZP:.*]] = simp.pcall [1, 2, 3] (%[[Z]])
-// CHECK: %[[AP:.*]] = call @mplang.ss.r3.reshare.n16(%[[ZP]])
+// CHECK: %[[AP:.*]] = call @mplang.ss.r3.reshare.n16(%[[ZP]], %[[KEYS]], %[[N0]])
 // CHECK: %[[A:.*]] = simp.pcall [1, 2, 3] (%[[AP]])
+// CHECK: %[[N1:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
+// CHECK-NEXT: arith.constant 1 : i64
 // CHECK: %[[L:.*]] = simp.pcall [1, 2, 3] (%[[A]], %[[B]])
 // CHECK: tensor.concat dim(1)
 // CHECK: %[[R:.*]] = simp.pcall [1, 2, 3] (%[[B]], %[[B]])
-// CHECK: %[[PQ:.*]] = call @mplang.ss.r3.mul.n16(%[[L]], %[[R]])
+// CHECK: %[[PQ:.*]] = call @mplang.ss.r3.mul.n16(%[[L]], %[[R]], %[[KEYS]], %[[N1]])
 // CHECK: %[[PRODS:.*]]:2 = simp.pcall [1, 2, 3] (%[[PQ]])
 // CHECK: %[[T0:.*]] = simp.pcall [1] (%[[PRODS]]#0)
 // CHECK: %[[S0:.*]] = tensor.extract_slice %{{.*}}[0, 0] [1, 4] [1, 1] : tensor<2x4xi64> to tensor<4xi64>
@@ -66,9 +73,11 @@ module attributes {simp.world_size = 4 : i64} {
 // CHECK: %[[U2:.*]] = tensor.extract_slice %{{.*}}[0, 0] [1, 4] [1, 1]
 // CHECK: arith.subi %{{.*}}, %[[U2]]
 // CHECK: %[[REST:.*]] = simp.converge %[[T1]], %[[T2]]
+// CHECK: %[[N2:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
+// CHECK-NEXT: arith.constant 2 : i64
 // CHECK: %[[F0:.*]] = simp.pcall [1] (%[[T0]])
 // CHECK: %[[F1:.*]] = simp.pcall [2, 3] (%[[REST]])
-// CHECK: call @mplang.ss.r3.from2.n16(%[[F0]], %[[F1]])
+// CHECK: call @mplang.ss.r3.from2.n16(%[[F0]], %[[F1]], %[[KEYS]], %[[N2]])
 // CHECK: simp.shuffle %{{.*}} [1 <- 3] : !simp.mp<tensor<4xi64>, [1, 2, 3]> -> !simp.mp<tensor<4xi64>, [1]>
 // CHECK: simp.shuffle %{{.*}} [2 <- 1, 3 <- 2] : !simp.mp<tensor<4xi64>, [1, 2, 3]> -> !simp.mp<tensor<4xi64>, [2, 3]>
 module attributes {simp.world_size = 4 : i64} {
@@ -97,7 +106,7 @@ module attributes {simp.world_size = 4 : i64} {
 // CHECK: %[[P:.*]] = linalg.matmul ins(%[[X0]], %[[YS]] : {{.*}}) outs(%{{.*}} : tensor<2x5xi64>)
 // CHECK: %[[Q:.*]] = linalg.matmul ins(%[[X1]], %[[Y0]] : {{.*}}) outs(%[[P]] : tensor<2x5xi64>)
 // CHECK: simp.yield %[[Q]]
-// CHECK: call @mplang.ss.r3.reshare.n16
+// CHECK: call @mplang.ss.r3.reshare.n16(%{{.*}}, %{{.*}}, %{{.*}})
 // CHECK: tensor.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [2, 2, 5] : tensor<2x10xi64> into tensor<2x2x5xi64>
 module attributes {simp.world_size = 3 : i64} {
   func.func @matmul(%a: !ss.share<tensor<2x3xi64>, [0, 1, 2], #ss.replicated>, %b: !ss.share<tensor<3x5xi64>, [0, 1, 2], #ss.replicated>)
@@ -105,5 +114,33 @@ module attributes {simp.world_size = 3 : i64} {
     %p = ss.matmul %a, %b : !ss.share<tensor<2x3xi64>, [0, 1, 2], #ss.replicated>,
         !ss.share<tensor<3x5xi64>, [0, 1, 2], #ss.replicated> -> !ss.share<tensor<2x5xi64>, [0, 1, 2], #ss.replicated>
     return %p : !ss.share<tensor<2x5xi64>, [0, 1, 2], #ss.replicated>
+  }
+}
+
+// -----
+
+// In a loop, whose body may run many times, a product agrees its own keys
+// before its call, so that no nonce repeats under one key.
+// CHECK-LABEL: func.func @loop
+// CHECK-NOT: call @mplang.ss.r3.setup
+// CHECK: simp.while_loop
+// CHECK: body {
+// CHECK: %[[KEYS:.*]] = func.call @mplang.ss.r3.setup()
+// CHECK: %[[N:.*]] = simp.pcall [0, 1, 2] () : () -> !simp.mp<i64, [0, 1, 2]>
+// CHECK-NEXT: arith.constant 0 : i64
+// CHECK: call @mplang.ss.r3.mul.n16(%{{.*}}, %{{.*}}, %[[KEYS]], %[[N]])
+!r = !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
+module attributes {simp.world_size = 3 : i64} {
+  func.func @loop(%a: !r, %go: !simp.mp<i1, [0, 1, 2]>) -> !r {
+    %out = simp.while_loop (%a) : (!r) -> !r
+    cond {
+    ^bb0(%x: !r):
+      simp.yield %go : !simp.mp<i1, [0, 1, 2]>
+    } body {
+    ^bb0(%x: !r):
+      %p = ss.mul %x, %x : !r
+      simp.yield %p : !r
+    }
+    return %out : !r
   }
 }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/Dialect/Field/IR/FieldTypes.h"
 #include "mplang/Dialect/SS/IR/SSOps.h"
 #include "mplang/Dialect/SS/Transforms/Passes.h"
 #include "mplang/Dialect/Simp/IR/Parties.h"
@@ -368,6 +369,12 @@ private:
   /// products.
   void lowerReplicated(Operation *op);
   void lowerReplicatedBatch(ArrayRef<Operation *> group);
+  /// The PRG keys of `parties` for a protocol call before `op`, and a nonce
+  /// no other call with them uses: the keys of `op`'s function, agreed once
+  /// at its entry, when `op` is in its body; else (in a loop or a
+  /// conditional, whose region may run many times) keys agreed before `op`.
+  std::pair<Value, Value> getReplicatedKeys(OpBuilder &b, Operation *op,
+                                            ArrayRef<int64_t> parties);
   /// Calls the library's `protocol` on `operands`, each the values of one
   /// argument laid end to end in a vector of the protocol's size (the first
   /// argument's values give the count), and returns the values of those
@@ -381,7 +388,7 @@ private:
                    bool exact);
   /// The product of shared matrices, element by element in blocks of rows.
   Value lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs);
-  /// Calls the library's `protocol` of `size` elements.
+  /// Calls the library's `protocol` of `size` elements (of no size when 0).
   Value callProtocol(OpBuilder &b, Location loc, StringRef protocol,
                      int64_t size, ValueRange args, Type resultType);
 
@@ -391,12 +398,15 @@ private:
   Block::iterator declarations;
   llvm::DenseMap<std::pair<StringAttr, Type>, func::FuncOp> declared;
   llvm::DenseSet<Operation *> replicated;
+  llvm::DenseMap<std::pair<Operation *, Type>, Value> functionKeys;
+  llvm::DenseMap<Value, int64_t> usedNonces;
 };
 
 Value Lowering::callProtocol(OpBuilder &b, Location loc, StringRef protocol,
                              int64_t size, ValueRange args, Type resultType) {
   MLIRContext *ctx = module.getContext();
-  auto name = StringAttr::get(ctx, protocol + ".n" + Twine(size));
+  auto name = StringAttr::get(ctx, size ? protocol + ".n" + Twine(size)
+                                        : Twine(protocol));
   auto type = FunctionType::get(ctx, args.getTypes(), resultType);
   func::FuncOp &decl = declared[{name, type}];
   if (!decl) {
@@ -840,6 +850,36 @@ SmallVector<int64_t> shiftDims(ArrayRef<int64_t> dims) {
   return shifted;
 }
 
+std::pair<Value, Value> Lowering::getReplicatedKeys(OpBuilder &b, Operation *op,
+                                                    ArrayRef<int64_t> parties) {
+  Location loc = op->getLoc();
+  auto keysType = simp::MPType::get(
+      RankedTensorType::get({2}, field::GF128Type::get(b.getContext())),
+      parties);
+  auto setup = [&](OpBuilder &at) {
+    return callProtocol(at, loc, "mplang.ss.r3.setup", /*size=*/0, {},
+                        keysType);
+  };
+  Value keys;
+  if (auto func = dyn_cast<func::FuncOp>(op->getParentOp())) {
+    Value &known = functionKeys[{func, keysType}];
+    if (!known) {
+      OpBuilder entry(&func.getBody().front(), func.getBody().front().begin());
+      known = setup(entry);
+    }
+    keys = known;
+  } else {
+    keys = setup(b);
+  }
+  int64_t nonce = usedNonces[keys]++;
+  Value n = createPCall(
+      b, loc, parties, {}, [&](OpBuilder &in, Location loc, ValueRange) {
+        return SmallVector<Value>{
+            in.create<arith::ConstantOp>(loc, in.getI64IntegerAttr(nonce))};
+      })[0];
+  return {keys, n};
+}
+
 void Lowering::lowerReplicated(Operation *op) {
   OpBuilder b(op);
   Location loc = op->getLoc();
@@ -914,9 +954,10 @@ void Lowering::lowerReplicated(Operation *op) {
                 loc, simp::MPType::get(valueType, parties), pieces);
             RankedTensorType to = getLocalTensorType(op->getResult(0));
             int64_t size = sizeOf(to);
+            auto [keys, nonce] = getReplicatedKeys(b, op, parties);
             Value packed = callProtocol(
                 b, loc, "mplang.ss.r3.reshare", size,
-                pack(b, loc, parties, additive, size),
+                {pack(b, loc, parties, additive, size), keys, nonce},
                 simp::MPType::get(
                     RankedTensorType::get({2, size}, b.getI64Type()), parties));
             return unpackPairs(b, loc, parties, packed, to)[0];
@@ -982,10 +1023,11 @@ void Lowering::lowerReplicated(Operation *op) {
                 ValueRange{pieces[1], pieces[2]});
             RankedTensorType to = pairType(s);
             int64_t size = sizeOf(to);
+            auto [keys, nonce] = getReplicatedKeys(b, op, parties);
             Value packed = callProtocol(
                 b, loc, "mplang.ss.r3.from2", size,
                 {pack(b, loc, parties.take_front(), pieces[0], size),
-                 pack(b, loc, parties.drop_front(), rest, size)},
+                 pack(b, loc, parties.drop_front(), rest, size), keys, nonce},
                 simp::MPType::get(
                     RankedTensorType::get({2, size}, b.getI64Type()), parties));
             return unpackPairs(b, loc, parties, packed, to)[0];
@@ -1013,9 +1055,10 @@ void Lowering::lowerReplicated(Operation *op) {
               return matmul(x1, y0, matmul(x0, ys, zero));
             });
             int64_t size = sizeOf(to);
+            auto [keys, nonce] = getReplicatedKeys(b, op, parties);
             Value packed = callProtocol(
                 b, loc, "mplang.ss.r3.reshare", size,
-                pack(b, loc, parties, z, size),
+                {pack(b, loc, parties, z, size), keys, nonce},
                 simp::MPType::get(
                     RankedTensorType::get({2, size}, b.getI64Type()), parties));
             return unpackPairs(b, loc, parties, packed, to)[0];
@@ -1041,10 +1084,11 @@ void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
     elements += types.back().getNumElements() / 2;
   }
   int64_t size = *getLibrarySize(elements);
+  auto [keys, nonce] = getReplicatedKeys(b, last, parties);
   Value packed = callProtocol(
       b, loc, "mplang.ss.r3.mul", size,
       {packPairs(b, loc, parties, lhs, size),
-       packPairs(b, loc, parties, rhs, size)},
+       packPairs(b, loc, parties, rhs, size), keys, nonce},
       simp::MPType::get(RankedTensorType::get({2, size}, b.getI64Type()),
                         parties));
   SmallVector<Value> results = unpackPairs(b, loc, parties, packed, types);
@@ -1075,7 +1119,7 @@ LogicalResult ss::lowerToSimp(ModuleOp module) {
       return failure();
   // Tools that call this outside a pass have not loaded what it builds.
   module.getContext()
-      ->loadDialect<arith::ArithDialect, func::FuncDialect,
+      ->loadDialect<arith::ArithDialect, field::FieldDialect, func::FuncDialect,
                     linalg::LinalgDialect, simp::SimpDialect,
                     tensor::TensorDialect>();
   expandComposites(module);

@@ -64,6 +64,7 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::field::FieldDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::simp::SimpDialect",
