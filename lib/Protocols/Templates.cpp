@@ -142,7 +142,7 @@ llvm::Expected<Placeholders> derive(StringRef kind, int64_t n) {
   if (kind == "rep3") {
     if (n % 2 != 0)
       return fail("replicated sharing of " + num(n) + ": not even");
-    return Placeholders{{"H", num(n / 2)}};
+    return Placeholders{{"N2", num(2 * n)}, {"H", num(n / 2)}};
   }
   if (kind == "upsi") {
     if (n % 2 != 0)

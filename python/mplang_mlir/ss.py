@@ -17,7 +17,7 @@ as upstream's fetch from an SPU does.
 A device runs upstream SPU's protocols by name: "SEMI2K" (the default),
 two-party additive sharing; "ABY3", three-party replicated sharing
 (`#ss.replicated`), for example `mp.ss.define("SP3", parties=(0, 1, 2),
-protocol="ABY3")`. ABY3 devices have no comparisons yet.
+protocol="ABY3")`. ABY3 devices have no equality tests yet.
 """
 
 import numpy as np
@@ -549,15 +549,8 @@ def matmul(a, b):
     return reshape(product, shape)
 
 
-def _comparable(a):
-    if a.placement.device.scheme:
-        _fail(f"{a.placement.device.name} ({a.placement.device.protocol}) "
-              "has no comparisons yet; SEMI2K devices compare")
-
-
 def less(a, b):
     a, b = _operands(a, b)
-    _comparable(a)
     return _op("lt", a, b, dtype=bool)
 
 
@@ -567,7 +560,10 @@ def less_equal(a, b):
 
 def equal(a, b):
     a, b = _operands(a, b)
-    _comparable(a)
+    device = a.placement.device
+    if device.scheme:
+        _fail(f"{device.name} ({device.protocol}) has no equality tests yet; "
+              "SEMI2K devices test equality")
     return _op("eq", a, b, dtype=bool)
 
 

@@ -23,7 +23,8 @@ def aby3():
 
 def integer_ops(a, b, c):
     return (a + b, a - c, a * b, a * b * c, 3 * a - b, (a * c).sum(), -b,
-            a @ np.arange(5) if a.ndim == 1 else a)
+            a @ np.arange(a.size), a < b, b >= c, np.where(a > c, a, c),
+            np.minimum(b, c))
 
 
 @mp.function
@@ -33,8 +34,11 @@ def run_integer(x, y, z):
 
 
 def check_integer(context, rng):
-    # Products wrap mod 2^64 exactly as numpy's int64 does.
-    x, y, z = (rng.integers(-2**62, 2**62, 5) for _ in range(3))
+    # Products wrap mod 2^64 exactly as numpy's int64 does; comparisons are
+    # exact for differences below 2^63. Some elements equal.
+    x, y, z = (rng.integers(-2**62, 2**62, 50) for _ in range(3))
+    y[::7] = x[::7]
+    z[::5] = y[::5]
     with context:
         got = mp.fetch(run_integer(mp.put("P0", x), mp.put("P1", y),
                                    mp.put("P2", z)))
@@ -62,15 +66,17 @@ def test_fixed_point_ops():
     def run(x, y, a, b):
         sp = mp.device("SP3")
         out = sp(lambda u, v: (u * v, u - 0.5 * v + 1, u / 4, u.mean(),
-                               (u * u).sum()))(x, y)
+                               (u * u).sum(), np.where(u > v, u, 0.0),
+                               np.maximum(u, -1.0)))(x, y)
         m = sp(lambda p, q: p @ q)(a, b)
         return [mp.put("P1", v) for v in out], mp.put("P0", m)
 
     with mp.make_simulator(3):
         got, m = mp.fetch(run(mp.put("P0", x), mp.put("P1", y),
                               mp.put("P2", a), mp.put("P0", b)))
-    want = [x * y, x - 0.5 * y + 1, x / 4, x.mean(), (x * x).sum()]
-    tolerances = [4, 4, 4, 4, 80]
+    want = [x * y, x - 0.5 * y + 1, x / 4, x.mean(), (x * x).sum(),
+            np.where(x > y, x, 0.0), np.maximum(x, -1.0)]
+    tolerances = [4, 4, 4, 4, 80, 1, 1]
     for g, w, t in zip(got, want, tolerances):
         np.testing.assert_allclose(g, w, atol=t * UNIT)
     np.testing.assert_allclose(m, a @ b, atol=20 * UNIT)
@@ -128,10 +134,10 @@ def test_errors():
         mp.ss.define("SP4", protocol="CHEETAH")
 
     @mp.function
-    def compare():
+    def equal():
         x, y = mp.put("P0", np.int64(1)), mp.put("P1", np.int64(2))
-        return mp.device("SP3")(lambda a, b: a < b)(x, y)
+        return mp.device("SP3")(lambda a, b: a == b)(x, y)
 
     with pytest.raises(mp.TraceError, match=r"SP3 \(ABY3\) has no "
-                       "comparisons yet"):
-        mp.compile(compare, world_size=3)
+                       "equality tests yet"):
+        mp.compile(equal, world_size=3)

@@ -16,6 +16,13 @@
 // RESHARE-NEXT: rank 1: dense<[0, 7, 5, 2, 0, -2, -9223372036854775807, -9223372036854775806, 9223372036854775806, -2, 281474976776192, 196608, 1, 5, 13, 4611686018427387906]> : tensor<16xi64>
 // RESHARE-NEXT: rank 2: dense<[0, 7, 5, 2, 0, -2, -9223372036854775807, -9223372036854775806, 9223372036854775806, -2, 281474976776192, 196608, 1, 5, 13, 4611686018427387906]> : tensor<16xi64>
 // RUN: mplang-run --sim 3 %s --entry from2_16 | FileCheck %s --check-prefix=RESHARE
+// RUN: mplang-run --sim 3 %s --entry msb16 | FileCheck %s --check-prefix=MSB
+// RUN: mplang-run --local 3 %s --entry msb16 | FileCheck %s --check-prefix=MSB
+// The sign bits of [0, 7, 0, 1, -1, -1, -2^63, -2^63, 2^63 - 1, 2^63 - 1,
+// 65536, 65536, 2, 3, 6, 2^62] (the a column; shares chosen to carry):
+// MSB:      rank 0: dense<[0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
+// MSB-NEXT: rank 1: dense<[0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
+// MSB-NEXT: rank 2: dense<[0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
 // RUN: mplang-run --sim 3 %s --entry masks | FileCheck %s --check-prefix=NONCES
 // NONCES:      rank 0: False, True
 // NONCES-NEXT: rank 1: False, True
@@ -30,6 +37,7 @@ module attributes {simp.world_size = 3 : i64} {
   func.func private @mplang.ss.r3.setup() -> !keys
   func.func private @mplang.ss.r3.mul.n16(!simp.mp<!p, [0, 1, 2]>, !simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
   func.func private @mplang.ss.r3.reshare.n16(!simp.mp<!v, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
+  func.func private @mplang.ss.r3.msb.n16(!simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
   func.func private @mplang.ss.r3.from2.n16(!simp.mp<!v, [0]>, !simp.mp<!v, [1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
 
   func.func private @nonces() -> (!nonce, !nonce) {
@@ -209,5 +217,15 @@ module attributes {simp.world_size = 3 : i64} {
       simp.yield %r0, %r1 : i1, i1
     }
     return %same, %other : !simp.mp<i1, [0, 1, 2]>, !simp.mp<i1, [0, 1, 2]>
+  }
+
+  func.func @msb16() -> !simp.mp<!v, [0, 1, 2]> {
+    %a = func.call @a() : () -> !simp.mp<!v, [0, 1, 2]>
+    %x = func.call @split(%a) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+    %k = func.call @mplang.ss.r3.setup() : () -> !keys
+    %n0, %n1 = func.call @nonces() : () -> (!nonce, !nonce)
+    %m = func.call @mplang.ss.r3.msb.n16(%x, %k, %n0) : (!simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
+    %r = func.call @open(%m) : (!simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]>
+    return %r : !simp.mp<!v, [0, 1, 2]>
   }
 }

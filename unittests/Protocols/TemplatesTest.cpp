@@ -77,9 +77,9 @@ TEST(ProtocolTemplates, HalvesForUnbalancedPsi) {
 TEST(ProtocolTemplates, HalvesForReplicatedSharing) {
   EXPECT_EQ(cantFail(instantiateTemplate(
                 "// TEMPLATE rep3\n// PER-SIZE BEGIN\n@N@ words in @H@ "
-                "blocks\n// PER-SIZE END\n",
+                "blocks, twice @N2@\n// PER-SIZE END\n",
                 {64})),
-            "// TEMPLATE rep3\n64 words in 32 blocks\n");
+            "// TEMPLATE rep3\n64 words in 32 blocks, twice 128\n");
 }
 
 TEST(ProtocolTemplates, RepeatsLevels) {

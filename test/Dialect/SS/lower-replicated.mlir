@@ -54,11 +54,11 @@ module attributes {simp.world_size = 4 : i64} {
 // CHECK: %[[ZP:.*]] = simp.pcall [1, 2, 3] (%[[Z]])
 // CHECK: %[[AP:.*]] = call @mplang.ss.r3.reshare.n16(%[[ZP]], %[[KEYS]], %[[N0]])
 // CHECK: %[[A:.*]] = simp.pcall [1, 2, 3] (%[[AP]])
-// CHECK: %[[N1:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
-// CHECK-NEXT: arith.constant 1 : i64
 // CHECK: %[[L:.*]] = simp.pcall [1, 2, 3] (%[[A]], %[[B]])
 // CHECK: tensor.concat dim(1)
 // CHECK: %[[R:.*]] = simp.pcall [1, 2, 3] (%[[B]], %[[B]])
+// CHECK: %[[N1:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
+// CHECK-NEXT: arith.constant 1 : i64
 // CHECK: %[[PQ:.*]] = call @mplang.ss.r3.mul.n16(%[[L]], %[[R]], %[[KEYS]], %[[N1]])
 // CHECK: %[[PRODS:.*]]:2 = simp.pcall [1, 2, 3] (%[[PQ]])
 // CHECK: %[[T0:.*]] = simp.pcall [1] (%[[PRODS]]#0)
@@ -142,5 +142,28 @@ module attributes {simp.world_size = 3 : i64} {
       simp.yield %p : !r
     }
     return %out : !r
+  }
+}
+
+// -----
+
+// Sign bits batch into one msb call (lt is the sign of the difference),
+// which takes ten nonces: the product after it gets nonce 10.
+// CHECK-LABEL: func.func @signs
+// CHECK: %[[KEYS:.*]] = call @mplang.ss.r3.setup()
+// CHECK: %[[N0:.*]] = simp.pcall [0, 1, 2] () : () -> !simp.mp<i64, [0, 1, 2]>
+// CHECK-NEXT: arith.constant 0 : i64
+// CHECK: call @mplang.ss.r3.msb.n16(%{{.*}}, %[[KEYS]], %[[N0]]) : (!simp.mp<tensor<2x16xi64>, [0, 1, 2]>, !simp.mp<tensor<2x!field.gf128>, [0, 1, 2]>, !simp.mp<i64, [0, 1, 2]>) -> !simp.mp<tensor<2x16xi64>, [0, 1, 2]>
+// CHECK-NOT: call @mplang.ss.r3.msb
+// CHECK: %[[N10:.*]] = simp.pcall [0, 1, 2] () : () -> !simp.mp<i64, [0, 1, 2]>
+// CHECK-NEXT: arith.constant 10 : i64
+// CHECK: call @mplang.ss.r3.mul.n16(%{{.*}}, %{{.*}}, %[[KEYS]], %[[N10]])
+!r = !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
+module attributes {simp.world_size = 3 : i64} {
+  func.func @signs(%a: !r, %b: !r) -> (!r, !r) {
+    %lt = ss.lt %a, %b : !r
+    %m = ss.msb %b : !r
+    %p = ss.mul %lt, %m : !r
+    return %p, %m : !r, !r
   }
 }

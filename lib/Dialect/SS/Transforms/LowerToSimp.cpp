@@ -73,10 +73,10 @@ LogicalResult checkSupported(Operation *op) {
         return op->emitOpError("has no protocol to reveal to rank ")
                << rank << ", which holds no share";
   auto trunc = dyn_cast<TruncOp>(op);
-  if (replicated && (isa<MsbOp, LtOp, EqOp>(op) || (trunc && trunc.getExact())))
+  if (replicated && (isa<EqOp>(op) || (trunc && trunc.getExact())))
     return op->emitOpError("has no protocol for #ss.replicated yet: "
-                           "comparisons and exact truncation need two-party "
-                           "#ss.additive");
+                           "equality tests and exact truncation need "
+                           "two-party #ss.additive");
   auto matmul = dyn_cast<MatmulOp>(op);
   if (matmul && !replicated) {
     // One row of the lhs times the rhs is the least one call takes.
@@ -369,12 +369,14 @@ private:
   /// products.
   void lowerReplicated(Operation *op);
   void lowerReplicatedBatch(ArrayRef<Operation *> group);
-  /// The PRG keys of `parties` for a protocol call before `op`, and a nonce
-  /// no other call with them uses: the keys of `op`'s function, agreed once
-  /// at its entry, when `op` is in its body; else (in a loop or a
-  /// conditional, whose region may run many times) keys agreed before `op`.
+  /// The PRG keys of `parties` for a protocol call before `op`, and the
+  /// first of `count` nonces no other call with them uses: the keys of
+  /// `op`'s function, agreed once at its entry, when `op` is in its body;
+  /// else (in a loop or a conditional, whose region may run many times)
+  /// keys agreed before `op`.
   std::pair<Value, Value> getReplicatedKeys(OpBuilder &b, Operation *op,
-                                            ArrayRef<int64_t> parties);
+                                            ArrayRef<int64_t> parties,
+                                            int64_t count = 1);
   /// Calls the library's `protocol` on `operands`, each the values of one
   /// argument laid end to end in a vector of the protocol's size (the first
   /// argument's values give the count), and returns the values of those
@@ -851,7 +853,8 @@ SmallVector<int64_t> shiftDims(ArrayRef<int64_t> dims) {
 }
 
 std::pair<Value, Value> Lowering::getReplicatedKeys(OpBuilder &b, Operation *op,
-                                                    ArrayRef<int64_t> parties) {
+                                                    ArrayRef<int64_t> parties,
+                                                    int64_t count) {
   Location loc = op->getLoc();
   auto keysType = simp::MPType::get(
       RankedTensorType::get({2}, field::GF128Type::get(b.getContext())),
@@ -871,7 +874,8 @@ std::pair<Value, Value> Lowering::getReplicatedKeys(OpBuilder &b, Operation *op,
   } else {
     keys = setup(b);
   }
-  int64_t nonce = usedNonces[keys]++;
+  int64_t nonce = usedNonces[keys];
+  usedNonces[keys] += count;
   Value n = createPCall(
       b, loc, parties, {}, [&](OpBuilder &in, Location loc, ValueRange) {
         return SmallVector<Value>{
@@ -1068,7 +1072,7 @@ void Lowering::lowerReplicated(Operation *op) {
 }
 
 void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
-  // Only products batch: the pass refuses replicated comparisons.
+  // Products and sign bits batch (the pass refuses replicated equality).
   Operation *last = group.back();
   OpBuilder b(last);
   Location loc = last->getLoc();
@@ -1077,18 +1081,23 @@ void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
   SmallVector<Value> lhs, rhs;
   SmallVector<RankedTensorType> types;
   int64_t elements = 0;
+  bool mul = isa<MulOp>(last);
   for (Operation *op : group) {
     lhs.push_back(op->getOperand(0));
-    rhs.push_back(op->getOperand(1));
+    if (mul)
+      rhs.push_back(op->getOperand(1));
     types.push_back(getLocalTensorType(op->getResult(0)));
     elements += types.back().getNumElements() / 2;
   }
   int64_t size = *getLibrarySize(elements);
-  auto [keys, nonce] = getReplicatedKeys(b, last, parties);
+  SmallVector<Value> args = {packPairs(b, loc, parties, lhs, size)};
+  if (mul)
+    args.push_back(packPairs(b, loc, parties, rhs, size));
+  // A sign bit takes ten rounds, each with its nonce (ss_rep3.mlir.in).
+  auto [keys, nonce] = getReplicatedKeys(b, last, parties, mul ? 1 : 10);
+  args.append({keys, nonce});
   Value packed = callProtocol(
-      b, loc, "mplang.ss.r3.mul", size,
-      {packPairs(b, loc, parties, lhs, size),
-       packPairs(b, loc, parties, rhs, size), keys, nonce},
+      b, loc, mul ? "mplang.ss.r3.mul" : "mplang.ss.r3.msb", size, args,
       simp::MPType::get(RankedTensorType::get({2, size}, b.getI64Type()),
                         parties));
   SmallVector<Value> results = unpackPairs(b, loc, parties, packed, types);
