@@ -17,7 +17,7 @@ as upstream's fetch from an SPU does.
 A device runs upstream SPU's protocols by name: "SEMI2K" (the default),
 two-party additive sharing; "ABY3", three-party replicated sharing
 (`#ss.replicated`), for example `mp.ss.define("SP3", parties=(0, 1, 2),
-protocol="ABY3")`. ABY3 devices have no equality tests yet.
+protocol="ABY3")`.
 """
 
 import numpy as np
@@ -560,10 +560,6 @@ def less_equal(a, b):
 
 def equal(a, b):
     a, b = _operands(a, b)
-    device = a.placement.device
-    if device.scheme:
-        _fail(f"{device.name} ({device.protocol}) has no equality tests yet; "
-              "SEMI2K devices test equality")
     return _op("eq", a, b, dtype=bool)
 
 

@@ -24,7 +24,7 @@ def aby3():
 def integer_ops(a, b, c):
     return (a + b, a - c, a * b, a * b * c, 3 * a - b, (a * c).sum(), -b,
             a @ np.arange(a.size), a < b, b >= c, np.where(a > c, a, c),
-            np.minimum(b, c))
+            np.minimum(b, c), a == b, b != c)
 
 
 @mp.function
@@ -132,12 +132,3 @@ def test_errors():
                      exact_truncation=True)
     with pytest.raises(ValueError, match="protocol SEMI2K or ABY3"):
         mp.ss.define("SP4", protocol="CHEETAH")
-
-    @mp.function
-    def equal():
-        x, y = mp.put("P0", np.int64(1)), mp.put("P1", np.int64(2))
-        return mp.device("SP3")(lambda a, b: a == b)(x, y)
-
-    with pytest.raises(mp.TraceError, match=r"SP3 \(ABY3\) has no "
-                       "equality tests yet"):
-        mp.compile(equal, world_size=3)

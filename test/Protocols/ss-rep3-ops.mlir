@@ -24,10 +24,10 @@
 // FIXED: rank 0: dense<[3.375000e+00, -3.375000e+00, -4.000000e+00, -3.750000e-01]> : tensor<4xf64>
 // RUN: mplang-run --sim 3 %s --entry compare | FileCheck %s --check-prefix=COMPARE
 // RUN: mplang-run --local 3 %s --entry compare | FileCheck %s --check-prefix=COMPARE
-// x < y, the maximum (select of the comparison) and the sign bits of x, for
-// x = [5, -3, 0, 7, -2^62, 2^62 - 1, 100, -100] on P0 and y = [3, -3, 1,
-// -7, 2^62 - 1, -2^62, 100, 99] on P1, revealed to P2:
-// COMPARE: rank 2: dense<[0, 0, 1, 0, 1, 0, 0, 1]> : tensor<8xi64>, dense<[5, -3, 1, 7, 4611686018427387903, 4611686018427387903, 100, 99]> : tensor<8xi64>, dense<[0, 1, 0, 0, 1, 0, 0, 1]> : tensor<8xi64>
+// x < y, the maximum (select of the comparison), the sign bits of x and
+// x == y, for x = [5, -3, 0, 7, -2^62, 2^62 - 1, 100, -100] on P0 and
+// y = [3, -3, 1, -7, 2^62 - 1, -2^62, 100, 99] on P1, revealed to P2:
+// COMPARE: rank 2: dense<[0, 0, 1, 0, 1, 0, 0, 1]> : tensor<8xi64>, dense<[5, -3, 1, 7, 4611686018427387903, 4611686018427387903, 100, 99]> : tensor<8xi64>, dense<[0, 1, 0, 0, 1, 0, 0, 1]> : tensor<8xi64>, dense<[0, 1, 0, 0, 0, 0, 1, 0]> : tensor<8xi64>
 
 !v = tensor<8xi64>
 !s = !ss.share<tensor<8xi64>, [0, 1, 2], #ss.replicated>
@@ -113,7 +113,7 @@ module attributes {simp.world_size = 3 : i64} {
     return %d : !simp.mp<tensor<4xf64>, [0]>
   }
 
-  func.func @compare() -> (!simp.mp<!v, [2]>, !simp.mp<!v, [2]>, !simp.mp<!v, [2]>) {
+  func.func @compare() -> (!simp.mp<!v, [2]>, !simp.mp<!v, [2]>, !simp.mp<!v, [2]>, !simp.mp<!v, [2]>) {
     %x = simp.pcall [0] () : () -> !simp.mp<!v, [0]> {
       %c = arith.constant dense<[5, -3, 0, 7, -4611686018427387904, 4611686018427387903, 100, -100]> : !v
       simp.yield %c : !v
@@ -127,9 +127,11 @@ module attributes {simp.world_size = 3 : i64} {
     %lt = ss.lt %a, %b : !s
     %max = ss.select %lt, %b, %a : !s
     %sign = ss.msb %a : !s
+    %eq = ss.eq %a, %b : !s
     %r0 = ss.reveal %lt : !s -> !simp.mp<!v, [2]>
     %r1 = ss.reveal %max : !s -> !simp.mp<!v, [2]>
     %r2 = ss.reveal %sign : !s -> !simp.mp<!v, [2]>
-    return %r0, %r1, %r2 : !simp.mp<!v, [2]>, !simp.mp<!v, [2]>, !simp.mp<!v, [2]>
+    %r3 = ss.reveal %eq : !s -> !simp.mp<!v, [2]>
+    return %r0, %r1, %r2, %r3 : !simp.mp<!v, [2]>, !simp.mp<!v, [2]>, !simp.mp<!v, [2]>, !simp.mp<!v, [2]>
   }
 }

@@ -23,6 +23,13 @@
 // MSB:      rank 0: dense<[0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
 // MSB-NEXT: rank 1: dense<[0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
 // MSB-NEXT: rank 2: dense<[0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
+// RUN: mplang-run --sim 3 %s --entry eqz16 | FileCheck %s --check-prefix=EQZ
+// RUN: mplang-run --local 3 %s --entry eqz16 | FileCheck %s --check-prefix=EQZ
+// The zero tests of a - b for the a and b columns below (equal at 0, 3, 5
+// and 9; a - b is 2^63 at 8, 1 at 13 and -1 at 14):
+// EQZ:      rank 0: dense<[1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
+// EQZ-NEXT: rank 1: dense<[1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
+// EQZ-NEXT: rank 2: dense<[1, 0, 0, 1, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0]> : tensor<16xi64>
 // RUN: mplang-run --sim 3 %s --entry masks | FileCheck %s --check-prefix=NONCES
 // NONCES:      rank 0: False, True
 // NONCES-NEXT: rank 1: False, True
@@ -37,6 +44,7 @@ module attributes {simp.world_size = 3 : i64} {
   func.func private @mplang.ss.r3.setup() -> !keys
   func.func private @mplang.ss.r3.mul.n16(!simp.mp<!p, [0, 1, 2]>, !simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
   func.func private @mplang.ss.r3.reshare.n16(!simp.mp<!v, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
+  func.func private @mplang.ss.r3.eqz.n16(!simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
   func.func private @mplang.ss.r3.msb.n16(!simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
   func.func private @mplang.ss.r3.from2.n16(!simp.mp<!v, [0]>, !simp.mp<!v, [1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
 
@@ -225,6 +233,22 @@ module attributes {simp.world_size = 3 : i64} {
     %k = func.call @mplang.ss.r3.setup() : () -> !keys
     %n0, %n1 = func.call @nonces() : () -> (!nonce, !nonce)
     %m = func.call @mplang.ss.r3.msb.n16(%x, %k, %n0) : (!simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
+    %r = func.call @open(%m) : (!simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]>
+    return %r : !simp.mp<!v, [0, 1, 2]>
+  }
+
+  func.func @eqz16() -> !simp.mp<!v, [0, 1, 2]> {
+    %a = func.call @a() : () -> !simp.mp<!v, [0, 1, 2]>
+    %b = func.call @b() : () -> !simp.mp<!v, [0, 1, 2]>
+    %d = simp.pcall [0, 1, 2] (%a, %b) : (!simp.mp<!v, [0, 1, 2]>, !simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]> {
+    ^bb0(%av: !v, %bv: !v):
+      %t = arith.subi %av, %bv : !v
+      simp.yield %t : !v
+    }
+    %x = func.call @split(%d) : (!simp.mp<!v, [0, 1, 2]>) -> !simp.mp<!p, [0, 1, 2]>
+    %k = func.call @mplang.ss.r3.setup() : () -> !keys
+    %n0, %n1 = func.call @nonces() : () -> (!nonce, !nonce)
+    %m = func.call @mplang.ss.r3.eqz.n16(%x, %k, %n1) : (!simp.mp<!p, [0, 1, 2]>, !keys, !nonce) -> !simp.mp<!p, [0, 1, 2]>
     %r = func.call @open(%m) : (!simp.mp<!p, [0, 1, 2]>) -> !simp.mp<!v, [0, 1, 2]>
     return %r : !simp.mp<!v, [0, 1, 2]>
   }

@@ -85,9 +85,9 @@ module attributes {simp.world_size = 2 : i64} {
 // -----
 
 module attributes {simp.world_size = 3 : i64} {
-  func.func @replicated_eq(%a: !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>) -> !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated> {
-    // expected-error @+1 {{'ss.eq' op has no protocol for #ss.replicated yet: equality tests and exact truncation need two-party #ss.additive}}
-    %p = ss.eq %a, %a : !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
+  func.func @replicated_exact(%a: !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>) -> !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated> {
+    // expected-error @+1 {{'ss.trunc' op has no protocol for #ss.replicated yet: exact truncation needs two-party #ss.additive}}
+    %p = ss.trunc %a {bits = 16, exact} : !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
     return %p : !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
   }
 }

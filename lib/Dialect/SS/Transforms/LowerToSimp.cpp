@@ -73,10 +73,9 @@ LogicalResult checkSupported(Operation *op) {
         return op->emitOpError("has no protocol to reveal to rank ")
                << rank << ", which holds no share";
   auto trunc = dyn_cast<TruncOp>(op);
-  if (replicated && (isa<EqOp>(op) || (trunc && trunc.getExact())))
-    return op->emitOpError("has no protocol for #ss.replicated yet: "
-                           "equality tests and exact truncation need "
-                           "two-party #ss.additive");
+  if (replicated && trunc && trunc.getExact())
+    return op->emitOpError("has no protocol for #ss.replicated yet: exact "
+                           "truncation needs two-party #ss.additive");
   auto matmul = dyn_cast<MatmulOp>(op);
   if (matmul && !replicated) {
     // One row of the lhs times the rhs is the least one call takes.
@@ -1072,7 +1071,6 @@ void Lowering::lowerReplicated(Operation *op) {
 }
 
 void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
-  // Products and sign bits batch (the pass refuses replicated equality).
   Operation *last = group.back();
   OpBuilder b(last);
   Location loc = last->getLoc();
@@ -1081,9 +1079,16 @@ void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
   SmallVector<Value> lhs, rhs;
   SmallVector<RankedTensorType> types;
   int64_t elements = 0;
-  bool mul = isa<MulOp>(last);
+  bool mul = isa<MulOp>(last), eq = isa<EqOp>(last);
   for (Operation *op : group) {
-    lhs.push_back(op->getOperand(0));
+    // An equality test is the zero test of the difference.
+    lhs.push_back(
+        !eq ? op->getOperand(0)
+            : createPCall(b, loc, parties, op->getOperands(),
+                          [&](OpBuilder &in, Location loc, ValueRange v) {
+                            return SmallVector<Value>{
+                                in.create<arith::SubIOp>(loc, v[0], v[1])};
+                          })[0]);
     if (mul)
       rhs.push_back(op->getOperand(1));
     types.push_back(getLocalTensorType(op->getResult(0)));
@@ -1093,11 +1098,19 @@ void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
   SmallVector<Value> args = {packPairs(b, loc, parties, lhs, size)};
   if (mul)
     args.push_back(packPairs(b, loc, parties, rhs, size));
-  // A sign bit takes ten rounds, each with its nonce (ss_rep3.mlir.in).
-  auto [keys, nonce] = getReplicatedKeys(b, last, parties, mul ? 1 : 10);
+  // A sign bit takes ten rounds and a zero test nine, each round with its
+  // nonce (ss_rep3.mlir.in).
+  auto [keys, nonce] = getReplicatedKeys(b, last, parties,
+                                         mul  ? 1
+                                         : eq ? 9
+                                              : 10);
   args.append({keys, nonce});
   Value packed = callProtocol(
-      b, loc, mul ? "mplang.ss.r3.mul" : "mplang.ss.r3.msb", size, args,
+      b, loc,
+      mul  ? "mplang.ss.r3.mul"
+      : eq ? "mplang.ss.r3.eqz"
+           : "mplang.ss.r3.msb",
+      size, args,
       simp::MPType::get(RankedTensorType::get({2, size}, b.getI64Type()),
                         parties));
   SmallVector<Value> results = unpackPairs(b, loc, parties, packed, types);
