@@ -13,9 +13,11 @@ and reveals the sum of the results to P0:
   lt n      one `ss.lt` of two vectors of n in [-2^62, 2^62) (the sign of
             the difference: 13 ANDs of words and a multiplication);
   matmul n  one `ss.matmul` of two n x n matrices (n^3 products);
-  rmul n, rmatmul n  the same under three-party replicated sharing
-            (#ss.replicated, ABY3): P0, P1 and P2 hold the shares, P0 and
-            P1 the inputs (one reshare of n elements or of n x n).
+  rmul n, rlt n, rmatmul n  the same under three-party replicated
+            sharing (#ss.replicated, ABY3): P0, P1 and P2 hold the shares,
+            P0 and P1 the inputs (a product is one reshare of n elements, a
+            matrix product one of n x n, a comparison a bit extraction of
+            ten rounds).
 The wall time of each party, the bytes and messages it sent come from
 --stats-json, best of the runs by the slower party; the rate is the op count
 (n elements, or one matrix product) over that party's time, sharing and
@@ -38,9 +40,10 @@ WORKLOADS = (sys.argv[3] if len(sys.argv) > 3 else "mul,lt,matmul").split(",")
 RUN = os.path.join(BUILD, "bin", "mplang-run")
 REPS = int(os.environ.get("SS_BENCH_REPS", "3"))
 SIZES = {"mul": [16, 1 << 16, 1 << 20], "lt": [16, 1 << 16, 1 << 20],
-         "matmul": [128], "rmul": [16, 1 << 16, 1 << 20], "rmatmul": [128]}
+         "matmul": [128], "rmul": [16, 1 << 16, 1 << 20],
+         "rlt": [16, 1 << 16, 1 << 20], "rmatmul": [128]}
 # The workloads under three-party replicated sharing.
-REPLICATED = {"rmul": "mul", "rmatmul": "matmul"}
+REPLICATED = {"rmul": "mul", "rlt": "lt", "rmatmul": "matmul"}
 
 
 def random_input(rank, t, shift=0):
@@ -111,7 +114,7 @@ def run(path, parties):
 
 
 def main():
-    print(f"mplang-run {MODE} 2 (3 for rmul, rmatmul); load average {os.getloadavg()[0]:.1f}")
+    print(f"mplang-run {MODE} 2 (3 for rmul, rlt, rmatmul); load average {os.getloadavg()[0]:.1f}")
     print(f"{'op':>7}{'n':>9}{'P0 s':>9}{'P1 s':>9}{'P0 MB sent':>12}"
           f"{'P1 MB sent':>12}{'P0 msgs':>9}{'bytes/op':>11}{'op/s':>11}"
           f"{'CPU s':>8}")
