@@ -91,3 +91,16 @@ module attributes {simp.world_size = 3 : i64} {
     return %p : !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
   }
 }
+
+// -----
+
+!big = !ss.share<tensor<1024x2048xi64>, [0, 1, 2], #ss.replicated>
+module attributes {simp.world_size = 3 : i64} {
+  func.func @replicated_matmul_too_big(%a: !ss.share<tensor<1024x1xi64>, [0, 1, 2], #ss.replicated>,
+                                       %b: !ss.share<tensor<1x2048xi64>, [0, 1, 2], #ss.replicated>) -> !big {
+    // expected-error @+1 {{'ss.matmul' op has 2097152 elements, more than the largest protocol size the library ships (1048576)}}
+    %p = ss.matmul %a, %b : !ss.share<tensor<1024x1xi64>, [0, 1, 2], #ss.replicated>,
+        !ss.share<tensor<1x2048xi64>, [0, 1, 2], #ss.replicated> -> !big
+    return %p : !big
+  }
+}
