@@ -49,9 +49,9 @@ module attributes {simp.world_size = 4 : i64} {
 // CHECK: %[[Z2:.*]] = simp.pcall [2] (%[[X]])
 // CHECK: %[[Z3:.*]] = simp.pcall [3] () : () -> !simp.mp<tensor<4xi64>, [3]>
 // CHECK: %[[Z:.*]] = simp.converge %[[Z1]], %[[Z2]], %[[Z3]]
+// CHECK: %[[ZP:.*]] = simp.pcall [1, 2, 3] (%[[Z]])
 // CHECK: %[[N0:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
 // CHECK-NEXT: arith.constant 0 : i64
-// CHECK: %[[ZP:.*]] = simp.pcall [1, 2, 3] (%[[Z]])
 // CHECK: %[[AP:.*]] = call @mplang.ss.r3.reshare.n16(%[[ZP]], %[[KEYS]], %[[N0]])
 // CHECK: %[[A:.*]] = simp.pcall [1, 2, 3] (%[[AP]])
 // CHECK: %[[L:.*]] = simp.pcall [1, 2, 3] (%[[A]], %[[B]])
@@ -73,10 +73,10 @@ module attributes {simp.world_size = 4 : i64} {
 // CHECK: %[[U2:.*]] = tensor.extract_slice %{{.*}}[0, 0] [1, 4] [1, 1]
 // CHECK: arith.subi %{{.*}}, %[[U2]]
 // CHECK: %[[REST:.*]] = simp.converge %[[T1]], %[[T2]]
-// CHECK: %[[N2:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
-// CHECK-NEXT: arith.constant 2 : i64
 // CHECK: %[[F0:.*]] = simp.pcall [1] (%[[T0]])
 // CHECK: %[[F1:.*]] = simp.pcall [2, 3] (%[[REST]])
+// CHECK: %[[N2:.*]] = simp.pcall [1, 2, 3] () : () -> !simp.mp<i64, [1, 2, 3]>
+// CHECK-NEXT: arith.constant 2 : i64
 // CHECK: call @mplang.ss.r3.from2.n16(%[[F0]], %[[F1]], %[[KEYS]], %[[N2]])
 // CHECK: simp.shuffle %{{.*}} [1 <- 3] : !simp.mp<tensor<4xi64>, [1, 2, 3]> -> !simp.mp<tensor<4xi64>, [1]>
 // CHECK: simp.shuffle %{{.*}} [2 <- 1, 3 <- 2] : !simp.mp<tensor<4xi64>, [1, 2, 3]> -> !simp.mp<tensor<4xi64>, [2, 3]>

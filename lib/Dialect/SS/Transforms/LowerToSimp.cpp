@@ -226,6 +226,15 @@ Type getPieceType(ShareType type) {
   return RankedTensorType::get(shape, tensor.getElementType());
 }
 
+/// `dims` of a value as dimensions of its pieces: one further in for the
+/// pairs of #ss.replicated.
+SmallVector<int64_t> getPieceDims(ArrayRef<int64_t> dims, bool pairs) {
+  SmallVector<int64_t> shifted;
+  for (int64_t d : dims)
+    shifted.push_back(d + (pairs ? 1 : 0));
+  return shifted;
+}
+
 /// Every share type, in values, signatures and attributes, becomes the
 /// `!simp.mp` of its holders.
 void retype(ModuleOp module) {
@@ -271,16 +280,21 @@ RankedTensorType getLocalTensorType(Value value) {
 }
 
 /// `value`, a local tensor, as a tensor of `type` with the same elements,
-/// one of the two being a vector.
-Value reshape(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
+/// one of the two being a vector; with `pairs`, a pair `2 x T` of
+/// #ss.replicated as a `2 x n` matrix or back.
+Value reshape(OpBuilder &b, Location loc, Value value, RankedTensorType type,
+              bool pairs = false) {
   auto from = cast<RankedTensorType>(value.getType());
   if (from == type)
     return value;
   bool expand = type.getRank() > from.getRank();
   RankedTensorType wide = expand ? type : from;
-  // A vector and a scalar tensor have no dimension to group.
+  // A vector and a scalar tensor have no dimension to group; a pair of
+  // scalars is a 2-vector whose two elements make one group.
   SmallVector<ReassociationIndices> groups;
-  if (wide.getRank() > 1)
+  if (pairs && from.getRank() > 1 && type.getRank() > 1)
+    groups = {{0}, llvm::to_vector<2>(llvm::seq<int64_t>(1, wide.getRank()))};
+  else if (wide.getRank() > 1)
     groups.push_back(llvm::to_vector<2>(llvm::seq<int64_t>(0, wide.getRank())));
   if (expand)
     return b.create<tensor::ExpandShapeOp>(loc, type, value, groups);
@@ -292,10 +306,16 @@ RankedTensorType getVectorType(RankedTensorType type) {
   return RankedTensorType::get({type.getNumElements()}, type.getElementType());
 }
 
+RankedTensorType getPairMatrixType(RankedTensorType pair) {
+  return RankedTensorType::get({2, pair.getNumElements() / 2},
+                               pair.getElementType());
+}
+
 /// `values` laid end to end as one vector of `size` elements, zeros after
-/// them, computed by `parties`.
+/// them, computed by `parties`; with `pairs`, the pairs of #ss.replicated
+/// side by side in one `2 x size` pair.
 Value pack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
-           ValueRange values, int64_t size) {
+           ValueRange values, int64_t size, bool pairs = false) {
   return createPCall(
       b, loc, parties, values,
       [&](OpBuilder &in, Location loc, ValueRange locals) {
@@ -303,41 +323,55 @@ Value pack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
         int64_t used = 0;
         for (Value local : locals) {
           auto type = cast<RankedTensorType>(local.getType());
-          parts.push_back(reshape(in, loc, local, getVectorType(type)));
-          used += type.getNumElements();
+          RankedTensorType flat =
+              pairs ? getPairMatrixType(type) : getVectorType(type);
+          parts.push_back(reshape(in, loc, local, flat, pairs));
+          used += flat.getShape().back();
         }
         if (used < size) {
-          auto padding = RankedTensorType::get({size - used}, in.getI64Type());
+          SmallVector<int64_t> shape = {size - used};
+          if (pairs)
+            shape.insert(shape.begin(), 2);
+          auto padding = RankedTensorType::get(shape, in.getI64Type());
           parts.push_back(
               in.create<arith::ConstantOp>(loc, in.getZeroAttr(padding)));
         }
         if (parts.size() == 1)
           return SmallVector<Value>{parts[0]};
         return SmallVector<Value>{
-            in.create<tensor::ConcatOp>(loc, /*dim=*/0, parts)};
+            in.create<tensor::ConcatOp>(loc, /*dim=*/pairs ? 1 : 0, parts)};
       })[0];
 }
 
-/// The inverse of `pack`: the values of `types` at the start of `packed`,
-/// computed by `parties`.
+/// The inverse of `pack`: the values (or pairs) of `types` at the start of
+/// `packed`, computed by `parties`.
 SmallVector<Value> unpack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
-                          Value packed, ArrayRef<RankedTensorType> types) {
+                          Value packed, ArrayRef<RankedTensorType> types,
+                          bool pairs = false) {
   return createPCall(
       b, loc, parties, packed,
       [&](OpBuilder &in, Location loc, ValueRange locals) {
         Value vector = locals[0];
-        int64_t size = cast<RankedTensorType>(vector.getType()).getDimSize(0);
+        int64_t size =
+            cast<RankedTensorType>(vector.getType()).getShape().back();
         SmallVector<Value> pieces;
         int64_t offset = 0;
         for (RankedTensorType type : types) {
-          int64_t n = type.getNumElements();
+          int64_t n = type.getNumElements() / (pairs ? 2 : 1);
           Value piece = vector;
-          if (n != size)
-            piece = in.create<tensor::ExtractSliceOp>(
-                loc, vector, ArrayRef<OpFoldResult>{in.getIndexAttr(offset)},
-                ArrayRef<OpFoldResult>{in.getIndexAttr(n)},
-                ArrayRef<OpFoldResult>{in.getIndexAttr(1)});
-          pieces.push_back(reshape(in, loc, piece, type));
+          if (n != size) {
+            SmallVector<OpFoldResult> offsets = {in.getIndexAttr(offset)},
+                                      sizes = {in.getIndexAttr(n)},
+                                      strides = {in.getIndexAttr(1)};
+            if (pairs) {
+              offsets.insert(offsets.begin(), in.getIndexAttr(0));
+              sizes.insert(sizes.begin(), in.getIndexAttr(2));
+              strides.insert(strides.begin(), in.getIndexAttr(1));
+            }
+            piece = in.create<tensor::ExtractSliceOp>(loc, vector, offsets,
+                                                      sizes, strides);
+          }
+          pieces.push_back(reshape(in, loc, piece, type, pairs));
           offset += n;
         }
         return pieces;
@@ -367,7 +401,10 @@ private:
   /// The #ss.replicated lowering of `op` (below), and of a group of
   /// products.
   void lowerReplicated(Operation *op);
-  void lowerReplicatedBatch(ArrayRef<Operation *> group);
+  /// The protocol call of a group ending at `last` (isBatched), on
+  /// `operands` as lowerBatch gathers them, and its results.
+  SmallVector<Value> callReplicatedBatch(OpBuilder &b, Operation *last,
+                                         ArrayRef<ValueRange> operands);
   /// The PRG keys of `parties` for a protocol call before `op`, and the
   /// first of `count` nonces no other call with them uses: the keys of
   /// `op`'s function, agreed once at its entry, when `op` is in its body;
@@ -376,6 +413,14 @@ private:
   std::pair<Value, Value> getReplicatedKeys(OpBuilder &b, Operation *op,
                                             ArrayRef<int64_t> parties,
                                             int64_t count = 1);
+  /// Calls the library's replicated `protocol` of `size` elements before
+  /// `op` on `args` and the keys and first of `nonces` nonces of `op`'s
+  /// holders, and returns the pairs of `types` in its result.
+  SmallVector<Value> callReplicated(OpBuilder &b, Operation *op,
+                                    StringRef protocol, int64_t size,
+                                    SmallVector<Value> args,
+                                    ArrayRef<RankedTensorType> types,
+                                    int64_t nonces = 1);
   /// Calls the library's `protocol` on `operands`, each the values of one
   /// argument laid end to end in a vector of the protocol's size (the first
   /// argument's values give the count), and returns the values of those
@@ -574,8 +619,11 @@ Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 }
 
 void Lowering::lower(Operation *op) {
-  // A pair of replicated shares adds, negates and reshapes as one share.
-  if (replicated.contains(op) && !isa<AddOp, SubOp, NegOp, ReshapeOp>(op))
+  // Pairs of replicated shares compute locally as one share does, along
+  // one more (first) dimension.
+  bool pairs = replicated.contains(op);
+  if (pairs &&
+      !isa<AddOp, SubOp, NegOp, MulPublicOp, SumOp, ReshapeOp, BroadcastOp>(op))
     return lowerReplicated(op);
   OpBuilder b(op);
   Location loc = op->getLoc();
@@ -601,7 +649,16 @@ void Lowering::lower(Operation *op) {
           })
           .Case([&](MulPublicOp) {
             return local([&](OpBuilder &in, ValueRange v) {
-              return in.create<arith::MulIOp>(loc, v[0], v[1]);
+              Value w = v[1];
+              if (pairs) {
+                auto to = cast<RankedTensorType>(v[0].getType());
+                Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
+                                                         to.getElementType());
+                w = in.create<linalg::BroadcastOp>(loc, w, empty,
+                                                   ArrayRef<int64_t>{0})
+                        ->getResult(0);
+              }
+              return in.create<arith::MulIOp>(loc, v[0], w);
             });
           })
           .Case([&](NegOp) {
@@ -617,7 +674,7 @@ void Lowering::lower(Operation *op) {
               Value zero =
                   in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
               auto reduce = in.create<linalg::ReduceOp>(
-                  loc, v[0], zero, sum.getDimensions(),
+                  loc, v[0], zero, getPieceDims(sum.getDimensions(), pairs),
                   [](OpBuilder &body, Location loc, ValueRange args) {
                     Value s = body.create<arith::AddIOp>(loc, args[0], args[1]);
                     body.create<linalg::YieldOp>(loc, s);
@@ -643,8 +700,9 @@ void Lowering::lower(Operation *op) {
               Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
                                                        to.getElementType());
               return in
-                  .create<linalg::BroadcastOp>(loc, v[0], empty,
-                                               broadcast.getDimensions())
+                  .create<linalg::BroadcastOp>(
+                      loc, v[0], empty,
+                      getPieceDims(broadcast.getDimensions(), pairs))
                   ->getResult(0);
             });
           })
@@ -703,8 +761,6 @@ void Lowering::lower(Operation *op) {
 }
 
 void Lowering::lowerBatch(ArrayRef<Operation *> group) {
-  if (replicated.contains(group.back()))
-    return lowerReplicatedBatch(group);
   Operation *last = group.back();
   OpBuilder b(last);
   Location loc = last->getLoc();
@@ -732,7 +788,10 @@ void Lowering::lowerBatch(ArrayRef<Operation *> group) {
                                  in.create<arith::SubIOp>(loc, v[0], v[1])};
                            })[0];
   }
-  SmallVector<Value> results = callPacked(b, loc, protocol, operands, parties);
+  SmallVector<Value> results =
+      replicated.contains(last)
+          ? callReplicatedBatch(b, last, operands)
+          : callPacked(b, loc, protocol, operands, parties);
   for (auto [op, result] : llvm::zip(group, results)) {
     op->getResult(0).replaceAllUsesWith(result);
     op->erase();
@@ -760,95 +819,6 @@ Value getShare(OpBuilder &b, Location loc, Value pair, int64_t index) {
                                      type.getElementType());
   return b.create<tensor::ExtractSliceOp>(loc, share, pair, offsets, sizes,
                                           strides);
-}
-
-/// A local pair `2 x T` as a `2 x n` matrix, or back when `type` is given.
-Value reshapePair(OpBuilder &b, Location loc, Value value,
-                  RankedTensorType type) {
-  auto from = cast<RankedTensorType>(value.getType());
-  if (from == type)
-    return value;
-  bool expand = type.getRank() > from.getRank();
-  RankedTensorType wide = expand ? type : from;
-  // A pair of scalars is a 2-vector: its two elements make one group.
-  SmallVector<ReassociationIndices> groups;
-  if (from.getRank() == 1 || type.getRank() == 1)
-    groups.push_back({0, 1});
-  else
-    groups = {{0}, llvm::to_vector<2>(llvm::seq<int64_t>(1, wide.getRank()))};
-  if (expand)
-    return b.create<tensor::ExpandShapeOp>(loc, type, value, groups);
-  return b.create<tensor::CollapseShapeOp>(loc, type, value, groups);
-}
-
-RankedTensorType getPairMatrixType(RankedTensorType pair) {
-  return RankedTensorType::get({2, pair.getNumElements() / 2},
-                               pair.getElementType());
-}
-
-/// The pairs `values` side by side in one `2 x size` pair, zeros after
-/// them, computed by `parties`.
-Value packPairs(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
-                ValueRange values, int64_t size) {
-  return createPCall(
-      b, loc, parties, values,
-      [&](OpBuilder &in, Location loc, ValueRange locals) {
-        SmallVector<Value> parts;
-        int64_t used = 0;
-        for (Value local : locals) {
-          auto type =
-              getPairMatrixType(cast<RankedTensorType>(local.getType()));
-          parts.push_back(reshapePair(in, loc, local, type));
-          used += type.getDimSize(1);
-        }
-        if (used < size) {
-          auto padding =
-              RankedTensorType::get({2, size - used}, in.getI64Type());
-          parts.push_back(
-              in.create<arith::ConstantOp>(loc, in.getZeroAttr(padding)));
-        }
-        if (parts.size() == 1)
-          return SmallVector<Value>{parts[0]};
-        return SmallVector<Value>{
-            in.create<tensor::ConcatOp>(loc, /*dim=*/1, parts)};
-      })[0];
-}
-
-/// The inverse of `packPairs`: the pairs of `types` at the start of
-/// `packed`.
-SmallVector<Value> unpackPairs(OpBuilder &b, Location loc,
-                               ArrayRef<int64_t> parties, Value packed,
-                               ArrayRef<RankedTensorType> types) {
-  return createPCall(
-      b, loc, parties, packed,
-      [&](OpBuilder &in, Location loc, ValueRange locals) {
-        Value matrix = locals[0];
-        int64_t size = cast<RankedTensorType>(matrix.getType()).getDimSize(1);
-        SmallVector<Value> pieces;
-        int64_t offset = 0;
-        for (RankedTensorType type : types) {
-          int64_t n = type.getNumElements() / 2;
-          Value piece = matrix;
-          if (n != size)
-            piece = in.create<tensor::ExtractSliceOp>(
-                loc, matrix,
-                ArrayRef<OpFoldResult>{in.getIndexAttr(0),
-                                       in.getIndexAttr(offset)},
-                ArrayRef<OpFoldResult>{in.getIndexAttr(2), in.getIndexAttr(n)},
-                ArrayRef<OpFoldResult>{in.getIndexAttr(1), in.getIndexAttr(1)});
-          pieces.push_back(reshapePair(in, loc, piece, type));
-          offset += n;
-        }
-        return pieces;
-      });
-}
-
-/// `dims` of a value, as dimensions of its pairs.
-SmallVector<int64_t> shiftDims(ArrayRef<int64_t> dims) {
-  SmallVector<int64_t> shifted;
-  for (int64_t d : dims)
-    shifted.push_back(d + 1);
-  return shifted;
 }
 
 std::pair<Value, Value> Lowering::getReplicatedKeys(OpBuilder &b, Operation *op,
@@ -883,60 +853,34 @@ std::pair<Value, Value> Lowering::getReplicatedKeys(OpBuilder &b, Operation *op,
   return {keys, n};
 }
 
+SmallVector<Value> Lowering::callReplicated(OpBuilder &b, Operation *op,
+                                            StringRef protocol, int64_t size,
+                                            SmallVector<Value> args,
+                                            ArrayRef<RankedTensorType> types,
+                                            int64_t nonces) {
+  Location loc = op->getLoc();
+  ArrayRef<int64_t> parties =
+      cast<simp::MPType>(op->getResult(0).getType()).getParties();
+  auto [keys, nonce] = getReplicatedKeys(b, op, parties, nonces);
+  args.append({keys, nonce});
+  Value packed = callProtocol(
+      b, loc, protocol, size, args,
+      simp::MPType::get(RankedTensorType::get({2, size}, b.getI64Type()),
+                        parties));
+  return unpack(b, loc, parties, packed, types, /*pairs=*/true);
+}
+
 void Lowering::lowerReplicated(Operation *op) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   auto type = cast<simp::MPType>(op->getResult(0).getType());
   ArrayRef<int64_t> parties = type.getParties();
-  auto local = [&](function_ref<Value(OpBuilder &, ValueRange)> f) {
-    return createPCall(b, loc, parties, op->getOperands(),
-                       [&](OpBuilder &in, Location, ValueRange locals) {
-                         return SmallVector<Value>{f(in, locals)};
-                       })[0];
-  };
-  auto pairType = [](Value v) { return getLocalTensorType(v); };
   // Pairs of `n` elements per share are resharded by a protocol of `size`.
   auto sizeOf = [](RankedTensorType pair) {
     return *getLibrarySize(pair.getNumElements() / 2);
   };
   Value result =
       TypeSwitch<Operation *, Value>(op)
-          .Case([&](MulPublicOp) {
-            return local([&](OpBuilder &in, ValueRange v) {
-              auto to = cast<RankedTensorType>(v[0].getType());
-              Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
-                                                       to.getElementType());
-              Value w = in.create<linalg::BroadcastOp>(loc, v[1], empty,
-                                                       ArrayRef<int64_t>{0})
-                            ->getResult(0);
-              return in.create<arith::MulIOp>(loc, v[0], w);
-            });
-          })
-          .Case([&](SumOp sum) {
-            auto summed = cast<RankedTensorType>(type.getValueType());
-            return local([&](OpBuilder &in, ValueRange v) {
-              Value zero =
-                  in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
-              auto reduce = in.create<linalg::ReduceOp>(
-                  loc, v[0], zero, shiftDims(sum.getDimensions()),
-                  [](OpBuilder &body, Location loc, ValueRange args) {
-                    Value s = body.create<arith::AddIOp>(loc, args[0], args[1]);
-                    body.create<linalg::YieldOp>(loc, s);
-                  });
-              return reduce.getResult(0);
-            });
-          })
-          .Case([&](BroadcastOp broadcast) {
-            auto to = cast<RankedTensorType>(type.getValueType());
-            return local([&](OpBuilder &in, ValueRange v) {
-              Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
-                                                       to.getElementType());
-              return in
-                  .create<linalg::BroadcastOp>(
-                      loc, v[0], empty, shiftDims(broadcast.getDimensions()))
-                  ->getResult(0);
-            });
-          })
           .Case([&](ShareOp) {
             // The owner's value and zeros elsewhere are an additive sharing
             // of it, which the reshare turns into pairs.
@@ -957,13 +901,9 @@ void Lowering::lowerReplicated(Operation *op) {
                 loc, simp::MPType::get(valueType, parties), pieces);
             RankedTensorType to = getLocalTensorType(op->getResult(0));
             int64_t size = sizeOf(to);
-            auto [keys, nonce] = getReplicatedKeys(b, op, parties);
-            Value packed = callProtocol(
-                b, loc, "mplang.ss.r3.reshare", size,
-                {pack(b, loc, parties, additive, size), keys, nonce},
-                simp::MPType::get(
-                    RankedTensorType::get({2, size}, b.getI64Type()), parties));
-            return unpackPairs(b, loc, parties, packed, to)[0];
+            return callReplicated(b, op, "mplang.ss.r3.reshare", size,
+                                  {pack(b, loc, parties, additive, size)},
+                                  to)[0];
           })
           .Case([&](RevealOp) {
             // Holder i lacks x_{i+2}, the first share of holder i - 1.
@@ -1024,16 +964,13 @@ void Lowering::lowerReplicated(Operation *op) {
             Value rest = b.create<simp::ConvergeOp>(
                 loc, simp::MPType::get(valueType, parties.drop_front()),
                 ValueRange{pieces[1], pieces[2]});
-            RankedTensorType to = pairType(s);
+            RankedTensorType to = getLocalTensorType(s);
             int64_t size = sizeOf(to);
-            auto [keys, nonce] = getReplicatedKeys(b, op, parties);
-            Value packed = callProtocol(
-                b, loc, "mplang.ss.r3.from2", size,
+            return callReplicated(
+                b, op, "mplang.ss.r3.from2", size,
                 {pack(b, loc, parties.take_front(), pieces[0], size),
-                 pack(b, loc, parties.drop_front(), rest, size), keys, nonce},
-                simp::MPType::get(
-                    RankedTensorType::get({2, size}, b.getI64Type()), parties));
-            return unpackPairs(b, loc, parties, packed, to)[0];
+                 pack(b, loc, parties.drop_front(), rest, size)},
+                to)[0];
           })
           .Case([&](MatmulOp) {
             // Z_i = X_i (Y_i + Y_{i+1}) + X_{i+1} Y_i, locally, is an
@@ -1041,83 +978,59 @@ void Lowering::lowerReplicated(Operation *op) {
             RankedTensorType to = getLocalTensorType(op->getResult(0));
             auto product = RankedTensorType::get(to.getShape().drop_front(),
                                                  to.getElementType());
-            Value z = local([&](OpBuilder &in, ValueRange v) {
-              Value x0 = getShare(in, loc, v[0], 0);
-              Value x1 = getShare(in, loc, v[0], 1);
-              Value y0 = getShare(in, loc, v[1], 0);
-              Value y1 = getShare(in, loc, v[1], 1);
-              Value ys = in.create<arith::AddIOp>(loc, y0, y1);
-              auto matmul = [&](Value l, Value r, Value acc) {
-                return in
-                    .create<linalg::MatmulOp>(loc, ValueRange{l, r},
-                                              ValueRange{acc})
-                    ->getResult(0);
-              };
-              Value zero =
-                  in.create<arith::ConstantOp>(loc, in.getZeroAttr(product));
-              return matmul(x1, y0, matmul(x0, ys, zero));
-            });
+            Value z =
+                createPCall(b, loc, parties, op->getOperands(),
+                            [&](OpBuilder &in, Location loc, ValueRange v) {
+                              Value x0 = getShare(in, loc, v[0], 0);
+                              Value x1 = getShare(in, loc, v[0], 1);
+                              Value y0 = getShare(in, loc, v[1], 0);
+                              Value y1 = getShare(in, loc, v[1], 1);
+                              Value ys = in.create<arith::AddIOp>(loc, y0, y1);
+                              auto matmul = [&](Value l, Value r, Value acc) {
+                                return in
+                                    .create<linalg::MatmulOp>(
+                                        loc, ValueRange{l, r}, ValueRange{acc})
+                                    ->getResult(0);
+                              };
+                              Value zero = in.create<arith::ConstantOp>(
+                                  loc, in.getZeroAttr(product));
+                              return SmallVector<Value>{
+                                  matmul(x1, y0, matmul(x0, ys, zero))};
+                            })[0];
             int64_t size = sizeOf(to);
-            auto [keys, nonce] = getReplicatedKeys(b, op, parties);
-            Value packed = callProtocol(
-                b, loc, "mplang.ss.r3.reshare", size,
-                {pack(b, loc, parties, z, size), keys, nonce},
-                simp::MPType::get(
-                    RankedTensorType::get({2, size}, b.getI64Type()), parties));
-            return unpackPairs(b, loc, parties, packed, to)[0];
+            return callReplicated(b, op, "mplang.ss.r3.reshare", size,
+                                  {pack(b, loc, parties, z, size)}, to)[0];
           });
   op->getResult(0).replaceAllUsesWith(result);
   op->erase();
 }
 
-void Lowering::lowerReplicatedBatch(ArrayRef<Operation *> group) {
-  Operation *last = group.back();
-  OpBuilder b(last);
+SmallVector<Value>
+Lowering::callReplicatedBatch(OpBuilder &b, Operation *last,
+                              ArrayRef<ValueRange> operands) {
   Location loc = last->getLoc();
   ArrayRef<int64_t> parties =
       cast<simp::MPType>(last->getResult(0).getType()).getParties();
-  SmallVector<Value> lhs, rhs;
   SmallVector<RankedTensorType> types;
   int64_t elements = 0;
-  bool mul = isa<MulOp>(last), eq = isa<EqOp>(last);
-  for (Operation *op : group) {
-    // An equality test is the zero test of the difference.
-    lhs.push_back(
-        !eq ? op->getOperand(0)
-            : createPCall(b, loc, parties, op->getOperands(),
-                          [&](OpBuilder &in, Location loc, ValueRange v) {
-                            return SmallVector<Value>{
-                                in.create<arith::SubIOp>(loc, v[0], v[1])};
-                          })[0]);
-    if (mul)
-      rhs.push_back(op->getOperand(1));
-    types.push_back(getLocalTensorType(op->getResult(0)));
+  for (Value value : operands[0]) {
+    types.push_back(getLocalTensorType(value));
     elements += types.back().getNumElements() / 2;
   }
   int64_t size = *getLibrarySize(elements);
-  SmallVector<Value> args = {packPairs(b, loc, parties, lhs, size)};
-  if (mul)
-    args.push_back(packPairs(b, loc, parties, rhs, size));
+  SmallVector<Value> args;
+  for (ValueRange values : operands)
+    args.push_back(pack(b, loc, parties, values, size, /*pairs=*/true));
   // A sign bit takes ten rounds and a zero test nine, each round with its
   // nonce (ss_rep3.mlir.in).
-  auto [keys, nonce] = getReplicatedKeys(b, last, parties,
-                                         mul  ? 1
-                                         : eq ? 9
-                                              : 10);
-  args.append({keys, nonce});
-  Value packed = callProtocol(
-      b, loc,
-      mul  ? "mplang.ss.r3.mul"
-      : eq ? "mplang.ss.r3.eqz"
-           : "mplang.ss.r3.msb",
-      size, args,
-      simp::MPType::get(RankedTensorType::get({2, size}, b.getI64Type()),
-                        parties));
-  SmallVector<Value> results = unpackPairs(b, loc, parties, packed, types);
-  for (auto [op, result] : llvm::zip(group, results)) {
-    op->getResult(0).replaceAllUsesWith(result);
-    op->erase();
-  }
+  bool mul = isa<MulOp>(last), eq = isa<EqOp>(last);
+  StringRef protocol = mul  ? "mplang.ss.r3.mul"
+                       : eq ? "mplang.ss.r3.eqz"
+                            : "mplang.ss.r3.msb";
+  return callReplicated(b, last, protocol, size, args, types,
+                        mul  ? 1
+                        : eq ? 9
+                             : 10);
 }
 
 struct SSLowerToSimpPass
