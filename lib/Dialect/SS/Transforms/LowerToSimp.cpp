@@ -306,6 +306,7 @@ RankedTensorType getVectorType(RankedTensorType type) {
   return RankedTensorType::get({type.getNumElements()}, type.getElementType());
 }
 
+/// The `2 x n` matrix of a pair `2 x T` of #ss.replicated.
 RankedTensorType getPairMatrixType(RankedTensorType pair) {
   return RankedTensorType::get({2, pair.getNumElements() / 2},
                                pair.getElementType());
@@ -398,8 +399,7 @@ public:
   void markReplicated(Operation *op) { replicated.insert(op); }
 
 private:
-  /// The #ss.replicated lowering of `op` (below), and of a group of
-  /// products.
+  /// The #ss.replicated lowering of `op`, a protocol or a reveal (below).
   void lowerReplicated(Operation *op);
   /// The protocol call of a group ending at `last` (isBatched), on
   /// `operands` as lowerBatch gathers them, and its results.
