@@ -103,7 +103,8 @@ def test_eager_values_and_fetch():
 def test_parties_receive_only_shares():
     @mp.function
     def dot(x, y):
-        return mp.put("P2", mp.device("SP3")(lambda a, b: a @ b)(x, y))
+        out = mp.device("SP3")(lambda a, b: (a @ b, a < b, a == b))(x, y)
+        return [mp.put("P2", v) for v in out]
 
     program = mp.compile(dot, mp.mp_type(np.float64, (8,), (0,)),
                          mp.mp_type(np.float64, (8,), (1,)), world_size=3)

@@ -54,7 +54,8 @@ def SS_ReplicatedAttr : AttrDef<SS_Dialect, "Replicated",
     two parties can reconstruct `x`, any one sees two uniformly random
     shares. This is the replicated sharing of ABY3 (Mohassel, Rindal, CCS
     2018); products of two shared values take one message per party
-    (Araki et al., CCS 2016). It is secure against a semi-honest adversary
+    (Araki et al., CCS 2016), comparisons are bit extractions on the
+    shares. It is secure against a semi-honest adversary
     corrupting one of the three parties (honest majority). After lowering,
     a party's piece of a value of type `T` is its pair as `tensor<2 x T>`
     (docs/ss.md).
