@@ -14,7 +14,12 @@ and reveals the sum of the results to P0:
             triples from OT multiplication);
   lt n      one `ss.lt` of two vectors of n in [-2^62, 2^62) (the sign of
             the difference: 13 ANDs of words and a multiplication);
-  matmul n  one `ss.matmul` of two n x n matrices (n^3 products).
+  matmul n  one `ss.matmul` of two n x n matrices (n^3 products);
+  rmul n, rlt n, rmatmul n  the same under three-party replicated
+            sharing (#ss.replicated, ABY3): P0, P1 and P2 hold the shares,
+            P0 and P1 the inputs (a product is one reshare of n elements, a
+            matrix product one of n x n, a comparison a bit extraction of
+            ten rounds).
 The wall time of each party, the bytes and messages it sent come from
 --stats-json, best of the runs by the slower party, and so do P0's
 messages, bytes and rounds per ss op (the protocol calls the lowering
@@ -36,6 +41,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPS = int(os.environ.get("SS_BENCH_REPS", "3"))
 DEFAULT_JOBS = ["mul:16", "mul:65536", "mul:1048576", "lt:16", "lt:65536",
                 "lt:1048576", "matmul:128"]
+# The workloads under three-party replicated sharing.
+REPLICATED = {"rmul": "mul", "rlt": "lt", "rmatmul": "matmul"}
 
 
 def random_input(rank, t, shift=0):
@@ -82,12 +89,20 @@ def cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def run(tool, mode, path):
+def replicated_program(workload, n):
+    """`program(workload, n)` with the shares of #ss.replicated among P0,
+    P1 and P2."""
+    text = program(REPLICATED[workload], n)
+    return (text.replace("world_size = 2", "world_size = 3")
+            .replace(", [0, 1]>", ", [0, 1, 2], #ss.replicated>"))
+
+
+def run(tool, mode, path, parties):
     """Per rank (wall seconds, bytes sent, messages sent, measured ops) of
     one run, and its CPU seconds."""
     with tempfile.NamedTemporaryFile(suffix=".json") as stats:
         before = cpu_seconds()
-        subprocess.run([tool, mode, "2", path, "--stats-json", stats.name,
+        subprocess.run([tool, mode, str(parties), path, "--stats-json", stats.name,
                         "--timeout", "3600"],
                        check=True, stdout=subprocess.DEVNULL)
         cpu = cpu_seconds() - before
@@ -103,11 +118,11 @@ def main():
     parser.add_argument("--local", action="store_true",
                         help="run on two local workers (default: --sim)")
     parser.add_argument("jobs", nargs="*", default=DEFAULT_JOBS,
-                        help="WORKLOAD:N, WORKLOAD mul, lt or matmul")
+                        help="WORKLOAD:N, WORKLOAD mul, lt, matmul, rmul, rlt or rmatmul")
     args = parser.parse_args()
     tool = os.path.join(args.build, "bin", "mplang-run")
     mode = "--local" if args.local else "--sim"
-    print(f"mplang-run {mode} 2")
+    print(f"mplang-run {mode} 2 (3 for rmul, rlt, rmatmul)")
     print(f"{'op':>7}{'n':>9}{'P0 s':>9}{'P1 s':>9}{'P0 MB sent':>12}"
           f"{'P1 MB sent':>12}{'P0 msgs':>9}{'bytes/op':>11}{'op/s':>11}"
           f"{'CPU s':>8}")
@@ -117,13 +132,16 @@ def main():
             workload, n = job.split(":")
             n = int(n)
             path = os.path.join(tmp, f"{workload}{n}.mlir")
+            replicated = workload in REPLICATED
             with open(path, "w") as f:
-                f.write(program(workload, n))
-            best, cpu = min((run(tool, mode, path) for _ in range(REPS)),
+                f.write(replicated_program(workload, n) if replicated
+                        else program(workload, n))
+            best, cpu = min((run(tool, mode, path, 3 if replicated else 2)
+                             for _ in range(REPS)),
                             key=lambda r: max(w for w, *_ in r[0]))
             slow = max(w for w, *_ in best)
-            sent = best[0][1] + best[1][1]
-            count = 1 if workload == "matmul" else n
+            sent = sum(b for _, b, *_ in best)
+            count = 1 if workload.endswith("matmul") else n
             print(f"{workload:>7}{n:>9}{best[0][0]:>9.3f}"
                   f"{best[1][0]:>9.3f}{best[0][1] / 1e6:>12.2f}"
                   f"{best[1][1] / 1e6:>12.2f}{best[0][2]:>9}"

@@ -139,6 +139,11 @@ llvm::Expected<Placeholders> derive(StringRef kind, int64_t n) {
   }
   if (kind == "ssotmul")
     return Placeholders{{"M", num(64 * n)}};
+  if (kind == "rep3") {
+    if (n % 2 != 0)
+      return fail("replicated sharing of " + num(n) + ": not even");
+    return Placeholders{{"N2", num(2 * n)}, {"H", num(n / 2)}};
+  }
   if (kind == "upsi") {
     if (n % 2 != 0)
       return fail("unbalanced PSI of " + num(n) + ": not even");

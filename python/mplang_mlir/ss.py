@@ -13,6 +13,11 @@ are truncated (`ss.trunc`), comparisons give booleans (shares of 0 or 1).
 `mp.put("P<r>", v)` reveals a device value to party r only (`ss.reveal`, then
 `ss.decode`); `mp.fetch` of a device value adds its shares in this process,
 as upstream's fetch from an SPU does.
+
+A device runs upstream SPU's protocols by name: "SEMI2K" (the default),
+two-party additive sharing; "ABY3", three-party replicated sharing
+(`#ss.replicated`), for example `mp.ss.define("SP3", parties=(0, 1, 2),
+protocol="ABY3")`.
 """
 
 import numpy as np
@@ -34,21 +39,35 @@ def _fail(message):
     raise TraceError(f"{location_text(user_location())}: {message}")
 
 
+# Upstream SPU's protocol names: the scheme of each, and its party count.
+_PROTOCOLS = {"SEMI2K": ("", 2), "ABY3": ("#ss.replicated", 3)}
+
+
 class Device:
-    """A secret-sharing device: two-party additive sharing over Z_2^64
-    among `parties`, reals in fixed point with `fraction_bits`, truncated
-    by SecureML's local truncation or, with `exact_truncation`, by the
-    protocol that never fails (docs/ss.md)."""
+    """A secret-sharing device over Z_2^64 among `parties`: `protocol`
+    "SEMI2K" (two-party additive sharing) or "ABY3" (three-party
+    replicated sharing); reals in fixed point with `fraction_bits`,
+    truncated by SecureML's local truncation (ABY3's share truncation) or,
+    with `exact_truncation` (SEMI2K only), by the protocol that never fails
+    (docs/ss.md)."""
 
     def __init__(self, name, parties=(0, 1), fraction_bits=16,
-                 exact_truncation=False):
+                 exact_truncation=False, protocol="SEMI2K"):
         self.name = name
         self.exact_truncation = bool(exact_truncation)
         self.parties = tuple(sorted(int(p) for p in parties))
         self.fraction_bits = int(fraction_bits)
-        if len(set(self.parties)) != 2:
-            raise ValueError(f"device {name}: two-party sharing needs two "
+        if protocol not in _PROTOCOLS:
+            raise ValueError(f"device {name}: protocol SEMI2K or ABY3, not "
+                             f"{protocol!r}")
+        self.protocol = protocol
+        self.scheme, count = _PROTOCOLS[protocol]
+        if len(set(self.parties)) != count:
+            raise ValueError(f"device {name}: {protocol} needs {count} "
                              f"distinct parties, not {parties}")
+        if self.exact_truncation and protocol != "SEMI2K":
+            raise ValueError(f"device {name}: exact truncation needs "
+                             "SEMI2K")
         if not 1 <= self.fraction_bits <= 30:
             raise ValueError(f"device {name}: fraction bits between 1 and "
                              f"30, not {fraction_bits}")
@@ -56,18 +75,21 @@ class Device:
     def __repr__(self):
         return (f"Device({self.name!r}, parties={self.parties}, "
                 f"fraction_bits={self.fraction_bits}, "
-                f"exact_truncation={self.exact_truncation})")
+                f"exact_truncation={self.exact_truncation}, "
+                f"protocol={self.protocol!r})")
 
 
 _devices = {"SP0": Device("SP0")}
 
 
-def define(name, parties=(0, 1), fraction_bits=16, exact_truncation=False):
+def define(name, parties=(0, 1), fraction_bits=16, exact_truncation=False,
+           protocol="SEMI2K"):
     """Defines (or redefines) the secret-sharing device `name`."""
     if not isinstance(name, str) or not name.startswith("SP"):
         raise ValueError(f"secret-sharing devices are named SP..., not "
                          f"{name!r}")
-    _devices[name] = Device(name, parties, fraction_bits, exact_truncation)
+    _devices[name] = Device(name, parties, fraction_bits, exact_truncation,
+                            protocol)
     return _devices[name]
 
 
@@ -81,15 +103,18 @@ def lookup(name):
 
 
 class ShareType:
-    """`!ss.share<tensor<...xi64>, parties>`: the type of a Secret."""
+    """`!ss.share<tensor<...xi64>, parties, scheme>`: the type of a Secret
+    (the scheme left out for the default, additive sharing)."""
 
-    __slots__ = ("local", "parties", "mlir", "_hash")
+    __slots__ = ("local", "parties", "scheme", "mlir", "_hash")
 
-    def __init__(self, shape, parties):
+    def __init__(self, shape, parties, scheme=""):
         self.local = TensorType(np.int64, tuple(shape))
         self.parties = tuple(parties)
+        self.scheme = scheme
         self.mlir = (f"!ss.share<{self.local.tensor_mlir()}, "
-                     f"[{', '.join(str(p) for p in self.parties)}]>")
+                     f"[{', '.join(str(p) for p in self.parties)}]"
+                     f"{', ' + scheme if scheme else ''}>")
         self._hash = hash(self.mlir)
 
     @property
@@ -119,6 +144,9 @@ class Placement:
     def reconstruct(self, shares):
         """The value of `shares` (each rank's, None where absent)."""
         present = [s for s in shares if s is not None]
+        if self.device.scheme:
+            # Replicated: each rank's piece is the pair (x_i, x_{i+1}).
+            present = [np.asarray(s)[0] for s in present]
         total = np.zeros_like(np.asarray(present[0], dtype=np.int64))
         for s in present:
             total = total + np.asarray(s, dtype=np.int64)
@@ -257,7 +285,7 @@ def _like(x, shape=None, dtype=None):
     placement = Placement(x.placement.device,
                           x.dtype if dtype is None else dtype)
     return placement, ShareType(x.shape if shape is None else shape,
-                                x.type.parties)
+                                x.type.parties, x.type.scheme)
 
 
 def _op(name, x, *more, dtype=None, attrs=""):
@@ -305,7 +333,7 @@ def share(obj, device):
             1, f"ss.encode {ring.name} {{fraction_bits = "
             f"{device.fraction_bits}}} : {ring.type.mlir} -> {it.mlir}", loc)
         ring = MPObject(name, it, scope)
-    t = ShareType(shape, device.parties)
+    t = ShareType(shape, device.parties, device.scheme)
     return _emit(f"ss.share {ring.name} : {ring.type.mlir} -> {t.mlir}", t,
                  Placement(device, dtype))
 

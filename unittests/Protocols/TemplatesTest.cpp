@@ -84,6 +84,14 @@ TEST(ProtocolTemplates, ChunksForUnbalancedPsi) {
   EXPECT_EQ(getUpsiChunk((1 << 20) + 2), 61682);
 }
 
+TEST(ProtocolTemplates, HalvesForReplicatedSharing) {
+  EXPECT_EQ(cantFail(instantiateTemplate(
+                "// TEMPLATE rep3\n// PER-SIZE BEGIN\n@N@ words in @H@ "
+                "blocks, twice @N2@\n// PER-SIZE END\n",
+                {64})),
+            "// TEMPLATE rep3\n64 words in 32 blocks, twice 128\n");
+}
+
 TEST(ProtocolTemplates, RepeatsLevels) {
   const char *text = "x\n// TEMPLATE svole\n// PER-SIZE BEGIN\nT=@T@\n"
                      "// PER-LEVEL BEGIN\nl@L@ q@Q@ p@P@ sh@SH@;\n"
@@ -123,6 +131,10 @@ TEST(ProtocolTemplates, Errors) {
                     "// PER-SIZE END\n",
                     7),
             "unbalanced PSI of 7: not even");
+  EXPECT_EQ(errorOf("// TEMPLATE rep3\n// PER-SIZE BEGIN\n@H@\n"
+                    "// PER-SIZE END\n",
+                    9),
+            "replicated sharing of 9: not even");
 }
 
 } // namespace

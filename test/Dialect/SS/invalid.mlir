@@ -34,6 +34,21 @@ func.func private @narrow(!ss.share<tensor<4xi32>, [0, 1]>)
 
 // -----
 
+// expected-error @+1 {{#ss.replicated shares elements of Z_2^64 (i64), not 'i32'}}
+func.func private @replicated_narrow(!ss.share<tensor<4xi32>, [0, 1, 2], #ss.replicated>)
+
+// -----
+
+// expected-error @+1 {{#ss.replicated shares among exactly 3 parties, got 2}}
+func.func private @replicated_two(!ss.share<tensor<4xi64>, [0, 1], #ss.replicated>)
+
+// -----
+
+// expected-error @+1 {{#ss.replicated shares among exactly 3 parties, got 4}}
+func.func private @replicated_four(!ss.share<tensor<4xi64>, [0, 1, 2, 3], #ss.replicated>)
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Placement
 //===----------------------------------------------------------------------===//

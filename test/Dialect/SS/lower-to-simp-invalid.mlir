@@ -2,7 +2,7 @@
 
 module attributes {simp.world_size = 3 : i64} {
   func.func @three(%a: !ss.share<tensor<4xi64>, [0, 1, 2]>) -> !ss.share<tensor<4xi64>, [0, 1, 2]> {
-    // expected-error @+1 {{'ss.mul' op has no protocol for #ss.additive sharing among 3 parties; the library ships two-party #ss.additive}}
+    // expected-error @+1 {{'ss.mul' op has no protocol for #ss.additive sharing among 3 parties; the library ships two-party #ss.additive and three-party #ss.replicated}}
     %p = ss.mul %a, %a : !ss.share<tensor<4xi64>, [0, 1, 2]>
     return %p : !ss.share<tensor<4xi64>, [0, 1, 2]>
   }
@@ -55,7 +55,7 @@ module attributes {simp.world_size = 2 : i64} {
 
 module attributes {simp.world_size = 3 : i64} {
   func.func @compare(%a: !ss.share<tensor<4xi64>, [0, 1, 2]>) -> !ss.share<tensor<4xi64>, [0, 1, 2]> {
-    // expected-error @+1 {{'ss.lt' op has no protocol for #ss.additive sharing among 3 parties; the library ships two-party #ss.additive}}
+    // expected-error @+1 {{'ss.lt' op has no protocol for #ss.additive sharing among 3 parties; the library ships two-party #ss.additive and three-party #ss.replicated}}
     %p = ss.lt %a, %a : !ss.share<tensor<4xi64>, [0, 1, 2]>
     return %p : !ss.share<tensor<4xi64>, [0, 1, 2]>
   }
@@ -79,5 +79,28 @@ module attributes {simp.world_size = 2 : i64} {
     // expected-error @+1 {{'ss.trunc' op has 2097152 elements, more than the largest protocol size the library ships (1048576)}}
     %t = ss.trunc %a {bits = 16, exact} : !ss.share<tensor<2x1048576xi64>, [0, 1]>
     return %t : !ss.share<tensor<2x1048576xi64>, [0, 1]>
+  }
+}
+
+// -----
+
+module attributes {simp.world_size = 3 : i64} {
+  func.func @replicated_exact(%a: !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>) -> !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated> {
+    // expected-error @+1 {{'ss.trunc' op has no protocol for #ss.replicated yet: exact truncation needs two-party #ss.additive}}
+    %p = ss.trunc %a {bits = 16, exact} : !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
+    return %p : !ss.share<tensor<4xi64>, [0, 1, 2], #ss.replicated>
+  }
+}
+
+// -----
+
+!big = !ss.share<tensor<1024x2048xi64>, [0, 1, 2], #ss.replicated>
+module attributes {simp.world_size = 3 : i64} {
+  func.func @replicated_matmul_too_big(%a: !ss.share<tensor<1024x1xi64>, [0, 1, 2], #ss.replicated>,
+                                       %b: !ss.share<tensor<1x2048xi64>, [0, 1, 2], #ss.replicated>) -> !big {
+    // expected-error @+1 {{'ss.matmul' op has 2097152 elements, more than the largest protocol size the library ships (1048576)}}
+    %p = ss.matmul %a, %b : !ss.share<tensor<1024x1xi64>, [0, 1, 2], #ss.replicated>,
+        !ss.share<tensor<1x2048xi64>, [0, 1, 2], #ss.replicated> -> !big
+    return %p : !big
   }
 }

@@ -13,9 +13,11 @@ module attributes {simp.world_size = 3 : i64} {
 // CHECK-SAME: !ss.share<tensor<4xi64>, [0, 2]>
 // CHECK-SAME: !ss.share<tensor<2x3xi64>, [0, 1, 2]>
 // CHECK-SAME: !ss.share<tensor<i64>, [1, 2]>
+// CHECK-SAME: !ss.share<tensor<8xi64>, [0, 1, 2], #ss.replicated>
 func.func @types(%a: !ss.share<tensor<4xi64>, [0, 2], #ss.additive>,
                  %b: !ss.share<tensor<2x3xi64>, [0, 1, 2]>,
-                 %c: !ss.share<tensor<i64>, [1, 2]>) {
+                 %c: !ss.share<tensor<i64>, [1, 2]>,
+                 %d: !ss.share<tensor<8xi64>, [0, 1, 2], #ss.replicated>) {
   return
 }
 

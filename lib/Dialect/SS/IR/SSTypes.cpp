@@ -43,6 +43,20 @@ AdditiveAttr::verifyShares(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+ReplicatedAttr::verifyShares(function_ref<InFlightDiagnostic()> emitError,
+                             RankedTensorType valueType,
+                             ArrayRef<int64_t> parties) const {
+  if (!valueType.getElementType().isSignlessInteger(64))
+    return emitError() << "#ss.replicated shares elements of Z_2^64 (i64), "
+                          "not "
+                       << valueType.getElementType();
+  if (parties.size() != 3)
+    return emitError() << "#ss.replicated shares among exactly 3 parties, got "
+                       << parties.size();
+  return success();
+}
+
 LogicalResult ShareType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 Type valueType, ArrayRef<int64_t> parties,
                                 SchemeAttrInterface scheme) {

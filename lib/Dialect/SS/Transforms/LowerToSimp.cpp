@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mplang/Dialect/Field/IR/FieldTypes.h"
 #include "mplang/Dialect/SS/IR/SSOps.h"
 #include "mplang/Dialect/SS/Transforms/Passes.h"
 #include "mplang/Dialect/Simp/IR/Measure.h"
@@ -52,10 +53,14 @@ ShareType getShareType(Operation *op) {
 LogicalResult checkSupported(Operation *op) {
   ShareType share = getShareType(op);
   ArrayRef<int64_t> holders = share.getParties();
-  if (!isa<AdditiveAttr>(share.getScheme()) || holders.size() != 2)
+  // The verifier gives #ss.replicated exactly three holders.
+  bool replicated = isa<ReplicatedAttr>(share.getScheme());
+  if (!replicated &&
+      (!isa<AdditiveAttr>(share.getScheme()) || holders.size() != 2))
     return op->emitOpError("has no protocol for ")
            << share.getScheme() << " sharing among " << holders.size()
-           << " parties; the library ships two-party #ss.additive";
+           << " parties; the library ships two-party #ss.additive and "
+              "three-party #ss.replicated";
   if (auto s = dyn_cast<ShareOp>(op)) {
     int64_t owner = s.getInput().getType().getParties()[0];
     if (!llvm::is_contained(holders, owner))
@@ -68,7 +73,12 @@ LogicalResult checkSupported(Operation *op) {
       if (!llvm::is_contained(holders, rank))
         return op->emitOpError("has no protocol to reveal to rank ")
                << rank << ", which holds no share";
-  if (auto matmul = dyn_cast<MatmulOp>(op)) {
+  auto trunc = dyn_cast<TruncOp>(op);
+  if (replicated && trunc && trunc.getExact())
+    return op->emitOpError("has no protocol for #ss.replicated yet: exact "
+                           "truncation needs two-party #ss.additive");
+  auto matmul = dyn_cast<MatmulOp>(op);
+  if (matmul && !replicated) {
     // One row of the lhs times the rhs is the least one call takes.
     int64_t row = matmul.getRhs().getType().getTensorType().getNumElements();
     if (!getLibrarySize(row))
@@ -79,10 +89,12 @@ LogicalResult checkSupported(Operation *op) {
              << std::end(kLibrarySizes)[-1] << ")";
   }
   int64_t elements = share.getTensorType().getNumElements();
-  auto trunc = dyn_cast<TruncOp>(op);
   bool protocol =
       isa<ShareOp, RevealOp, MulOp, MsbOp, LtOp, EqOp, SelectOp>(op) ||
-      (trunc && trunc.getExact());
+      (trunc && (trunc.getExact() || replicated)) || (matmul && replicated);
+  // A replicated matrix product reshares its M x N result.
+  if (matmul && replicated)
+    elements = matmul.getType().getTensorType().getNumElements();
   if (protocol && !getLibrarySize(elements))
     return op->emitOpError("has ")
            << elements
@@ -204,12 +216,32 @@ void expandComposites(ModuleOp module) {
   });
 }
 
+/// A holder's piece of a share of `type`: its share, or under
+/// #ss.replicated its pair of shares as `tensor<2 x T>`.
+Type getPieceType(ShareType type) {
+  if (!isa<ReplicatedAttr>(type.getScheme()))
+    return type.getValueType();
+  RankedTensorType tensor = type.getTensorType();
+  SmallVector<int64_t> shape = {2};
+  llvm::append_range(shape, tensor.getShape());
+  return RankedTensorType::get(shape, tensor.getElementType());
+}
+
+/// `dims` of a value as dimensions of its pieces: one further in for the
+/// pairs of #ss.replicated.
+SmallVector<int64_t> getPieceDims(ArrayRef<int64_t> dims, bool pairs) {
+  SmallVector<int64_t> shifted;
+  for (int64_t d : dims)
+    shifted.push_back(d + (pairs ? 1 : 0));
+  return shifted;
+}
+
 /// Every share type, in values, signatures and attributes, becomes the
 /// `!simp.mp` of its holders.
 void retype(ModuleOp module) {
   AttrTypeReplacer replacer;
   replacer.addReplacement([](ShareType type) -> Type {
-    return simp::MPType::get(type.getValueType(), type.getParties());
+    return simp::MPType::get(getPieceType(type), type.getParties());
   });
   replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
@@ -249,16 +281,21 @@ RankedTensorType getLocalTensorType(Value value) {
 }
 
 /// `value`, a local tensor, as a tensor of `type` with the same elements,
-/// one of the two being a vector.
-Value reshape(OpBuilder &b, Location loc, Value value, RankedTensorType type) {
+/// one of the two being a vector; with `pairs`, a pair `2 x T` of
+/// #ss.replicated as a `2 x n` matrix or back.
+Value reshape(OpBuilder &b, Location loc, Value value, RankedTensorType type,
+              bool pairs = false) {
   auto from = cast<RankedTensorType>(value.getType());
   if (from == type)
     return value;
   bool expand = type.getRank() > from.getRank();
   RankedTensorType wide = expand ? type : from;
-  // A vector and a scalar tensor have no dimension to group.
+  // A vector and a scalar tensor have no dimension to group; a pair of
+  // scalars is a 2-vector whose two elements make one group.
   SmallVector<ReassociationIndices> groups;
-  if (wide.getRank() > 1)
+  if (pairs && from.getRank() > 1 && type.getRank() > 1)
+    groups = {{0}, llvm::to_vector<2>(llvm::seq<int64_t>(1, wide.getRank()))};
+  else if (wide.getRank() > 1)
     groups.push_back(llvm::to_vector<2>(llvm::seq<int64_t>(0, wide.getRank())));
   if (expand)
     return b.create<tensor::ExpandShapeOp>(loc, type, value, groups);
@@ -270,10 +307,17 @@ RankedTensorType getVectorType(RankedTensorType type) {
   return RankedTensorType::get({type.getNumElements()}, type.getElementType());
 }
 
+/// The `2 x n` matrix of a pair `2 x T` of #ss.replicated.
+RankedTensorType getPairMatrixType(RankedTensorType pair) {
+  return RankedTensorType::get({2, pair.getNumElements() / 2},
+                               pair.getElementType());
+}
+
 /// `values` laid end to end as one vector of `size` elements, zeros after
-/// them, computed by `parties`.
+/// them, computed by `parties`; with `pairs`, the pairs of #ss.replicated
+/// side by side in one `2 x size` pair.
 Value pack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
-           ValueRange values, int64_t size) {
+           ValueRange values, int64_t size, bool pairs = false) {
   return createPCall(
       b, loc, parties, values,
       [&](OpBuilder &in, Location loc, ValueRange locals) {
@@ -281,41 +325,55 @@ Value pack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
         int64_t used = 0;
         for (Value local : locals) {
           auto type = cast<RankedTensorType>(local.getType());
-          parts.push_back(reshape(in, loc, local, getVectorType(type)));
-          used += type.getNumElements();
+          RankedTensorType flat =
+              pairs ? getPairMatrixType(type) : getVectorType(type);
+          parts.push_back(reshape(in, loc, local, flat, pairs));
+          used += flat.getShape().back();
         }
         if (used < size) {
-          auto padding = RankedTensorType::get({size - used}, in.getI64Type());
+          SmallVector<int64_t> shape = {size - used};
+          if (pairs)
+            shape.insert(shape.begin(), 2);
+          auto padding = RankedTensorType::get(shape, in.getI64Type());
           parts.push_back(
               in.create<arith::ConstantOp>(loc, in.getZeroAttr(padding)));
         }
         if (parts.size() == 1)
           return SmallVector<Value>{parts[0]};
         return SmallVector<Value>{
-            in.create<tensor::ConcatOp>(loc, /*dim=*/0, parts)};
+            in.create<tensor::ConcatOp>(loc, /*dim=*/pairs ? 1 : 0, parts)};
       })[0];
 }
 
-/// The inverse of `pack`: the values of `types` at the start of `packed`,
-/// computed by `parties`.
+/// The inverse of `pack`: the values (or pairs) of `types` at the start of
+/// `packed`, computed by `parties`.
 SmallVector<Value> unpack(OpBuilder &b, Location loc, ArrayRef<int64_t> parties,
-                          Value packed, ArrayRef<RankedTensorType> types) {
+                          Value packed, ArrayRef<RankedTensorType> types,
+                          bool pairs = false) {
   return createPCall(
       b, loc, parties, packed,
       [&](OpBuilder &in, Location loc, ValueRange locals) {
         Value vector = locals[0];
-        int64_t size = cast<RankedTensorType>(vector.getType()).getDimSize(0);
+        int64_t size =
+            cast<RankedTensorType>(vector.getType()).getShape().back();
         SmallVector<Value> pieces;
         int64_t offset = 0;
         for (RankedTensorType type : types) {
-          int64_t n = type.getNumElements();
+          int64_t n = type.getNumElements() / (pairs ? 2 : 1);
           Value piece = vector;
-          if (n != size)
-            piece = in.create<tensor::ExtractSliceOp>(
-                loc, vector, ArrayRef<OpFoldResult>{in.getIndexAttr(offset)},
-                ArrayRef<OpFoldResult>{in.getIndexAttr(n)},
-                ArrayRef<OpFoldResult>{in.getIndexAttr(1)});
-          pieces.push_back(reshape(in, loc, piece, type));
+          if (n != size) {
+            SmallVector<OpFoldResult> offsets = {in.getIndexAttr(offset)},
+                                      sizes = {in.getIndexAttr(n)},
+                                      strides = {in.getIndexAttr(1)};
+            if (pairs) {
+              offsets.insert(offsets.begin(), in.getIndexAttr(0));
+              sizes.insert(sizes.begin(), in.getIndexAttr(2));
+              strides.insert(strides.begin(), in.getIndexAttr(1));
+            }
+            piece = in.create<tensor::ExtractSliceOp>(loc, vector, offsets,
+                                                      sizes, strides);
+          }
+          pieces.push_back(reshape(in, loc, piece, type, pairs));
           offset += n;
         }
         return pieces;
@@ -337,8 +395,33 @@ public:
   /// Replaces the ops of `group` (of one kind, isBatched) by one protocol
   /// call and erases them.
   void lowerBatch(ArrayRef<Operation *> group);
+  /// Marks `op` as computing on #ss.replicated shares, before retyping
+  /// hides the scheme.
+  void markReplicated(Operation *op) { replicated.insert(op); }
 
 private:
+  /// The #ss.replicated lowering of `op`, a protocol or a reveal (below).
+  void lowerReplicated(Operation *op);
+  /// The protocol call of a group ending at `last` (isBatched), on
+  /// `operands` as lowerBatch gathers them, and its results.
+  SmallVector<Value> callReplicatedBatch(OpBuilder &b, Operation *last,
+                                         ArrayRef<ValueRange> operands);
+  /// The PRG keys of `parties` for a protocol call before `op`, and the
+  /// first of `count` nonces no other call with them uses: the keys of
+  /// `op`'s function, agreed once at its entry, when `op` is in its body;
+  /// else (in a loop or a conditional, whose region may run many times)
+  /// keys agreed before `op`.
+  std::pair<Value, Value> getReplicatedKeys(OpBuilder &b, Operation *op,
+                                            ArrayRef<int64_t> parties,
+                                            int64_t count = 1);
+  /// Calls the library's replicated `protocol` of `size` elements before
+  /// `op` on `args` and the keys and first of `nonces` nonces of `op`'s
+  /// holders, and returns the pairs of `types` in its result.
+  SmallVector<Value> callReplicated(OpBuilder &b, Operation *op,
+                                    StringRef protocol, int64_t size,
+                                    SmallVector<Value> args,
+                                    ArrayRef<RankedTensorType> types,
+                                    int64_t nonces = 1);
   /// Calls the library's `protocol` on `operands`, each the values of one
   /// argument laid end to end in a vector of the protocol's size (the first
   /// argument's values give the count), and returns the values of those
@@ -352,7 +435,7 @@ private:
                    bool exact);
   /// The product of shared matrices, element by element in blocks of rows.
   Value lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs);
-  /// Calls the library's `protocol` of `size` elements.
+  /// Calls the library's `protocol` of `size` elements (of no size when 0).
   Value callProtocol(OpBuilder &b, Location loc, StringRef protocol,
                      int64_t size, ValueRange args, Type resultType);
 
@@ -363,12 +446,16 @@ private:
   /// Declarations go before this op, in the order they are made.
   Block::iterator declarations;
   llvm::DenseMap<std::pair<StringAttr, Type>, func::FuncOp> declared;
+  llvm::DenseSet<Operation *> replicated;
+  llvm::DenseMap<std::pair<Operation *, Type>, Value> functionKeys;
+  llvm::DenseMap<Value, int64_t> usedNonces;
 };
 
 Value Lowering::callProtocol(OpBuilder &b, Location loc, StringRef protocol,
                              int64_t size, ValueRange args, Type resultType) {
   MLIRContext *ctx = module.getContext();
-  auto name = StringAttr::get(ctx, protocol + ".n" + Twine(size));
+  auto name = StringAttr::get(ctx, size ? protocol + ".n" + Twine(size)
+                                        : Twine(protocol));
   auto type = FunctionType::get(ctx, args.getTypes(), resultType);
   func::FuncOp &decl = declared[{name, type}];
   if (!decl) {
@@ -537,6 +624,12 @@ Value Lowering::lowerMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs) {
 
 void Lowering::lower(Operation *op) {
   measured = op->getName().getStringRef();
+  // Pairs of replicated shares compute locally as one share does, along
+  // one more (first) dimension.
+  bool pairs = replicated.contains(op);
+  if (pairs &&
+      !isa<AddOp, SubOp, NegOp, MulPublicOp, SumOp, ReshapeOp, BroadcastOp>(op))
+    return lowerReplicated(op);
   OpBuilder b(op);
   Location loc = op->getLoc();
   auto type = cast<simp::MPType>(op->getResult(0).getType());
@@ -561,7 +654,16 @@ void Lowering::lower(Operation *op) {
           })
           .Case([&](MulPublicOp) {
             return local([&](OpBuilder &in, ValueRange v) {
-              return in.create<arith::MulIOp>(loc, v[0], v[1]);
+              Value w = v[1];
+              if (pairs) {
+                auto to = cast<RankedTensorType>(v[0].getType());
+                Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
+                                                         to.getElementType());
+                w = in.create<linalg::BroadcastOp>(loc, w, empty,
+                                                   ArrayRef<int64_t>{0})
+                        ->getResult(0);
+              }
+              return in.create<arith::MulIOp>(loc, v[0], w);
             });
           })
           .Case([&](NegOp) {
@@ -577,7 +679,7 @@ void Lowering::lower(Operation *op) {
               Value zero =
                   in.create<arith::ConstantOp>(loc, in.getZeroAttr(summed));
               auto reduce = in.create<linalg::ReduceOp>(
-                  loc, v[0], zero, sum.getDimensions(),
+                  loc, v[0], zero, getPieceDims(sum.getDimensions(), pairs),
                   [](OpBuilder &body, Location loc, ValueRange args) {
                     Value s = body.create<arith::AddIOp>(loc, args[0], args[1]);
                     body.create<linalg::YieldOp>(loc, s);
@@ -603,8 +705,9 @@ void Lowering::lower(Operation *op) {
               Value empty = in.create<tensor::EmptyOp>(loc, to.getShape(),
                                                        to.getElementType());
               return in
-                  .create<linalg::BroadcastOp>(loc, v[0], empty,
-                                               broadcast.getDimensions())
+                  .create<linalg::BroadcastOp>(
+                      loc, v[0], empty,
+                      getPieceDims(broadcast.getDimensions(), pairs))
                   ->getResult(0);
             });
           })
@@ -691,11 +794,249 @@ void Lowering::lowerBatch(ArrayRef<Operation *> group) {
                                  in.create<arith::SubIOp>(loc, v[0], v[1])};
                            })[0];
   }
-  SmallVector<Value> results = callPacked(b, loc, protocol, operands, parties);
+  SmallVector<Value> results =
+      replicated.contains(last)
+          ? callReplicatedBatch(b, last, operands)
+          : callPacked(b, loc, protocol, operands, parties);
   for (auto [op, result] : llvm::zip(group, results)) {
     op->getResult(0).replaceAllUsesWith(result);
     op->erase();
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Three-party replicated sharing (#ss.replicated)
+//
+// Holder i of the sorted holders holds the pair (x_i, x_{i+1}), indices mod
+// 3, as a `tensor<2 x T>`; the protocols are lib/Protocols/ss_rep3.mlir.in.
+//===----------------------------------------------------------------------===//
+
+/// Share `index` (0: the holder's own, 1: the next holder's) of a local pair.
+Value getShare(OpBuilder &b, Location loc, Value pair, int64_t index) {
+  auto type = cast<RankedTensorType>(pair.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  offsets[0] = b.getIndexAttr(index);
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1)};
+  for (int64_t d : type.getShape().drop_front())
+    sizes.push_back(b.getIndexAttr(d));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  auto share = RankedTensorType::get(type.getShape().drop_front(),
+                                     type.getElementType());
+  return b.create<tensor::ExtractSliceOp>(loc, share, pair, offsets, sizes,
+                                          strides);
+}
+
+std::pair<Value, Value> Lowering::getReplicatedKeys(OpBuilder &b, Operation *op,
+                                                    ArrayRef<int64_t> parties,
+                                                    int64_t count) {
+  Location loc = op->getLoc();
+  auto keysType = simp::MPType::get(
+      RankedTensorType::get({2}, field::GF128Type::get(b.getContext())),
+      parties);
+  auto setup = [&](OpBuilder &at) {
+    return callProtocol(at, loc, "mplang.ss.r3.setup", /*size=*/0, {},
+                        keysType);
+  };
+  Value keys;
+  if (auto func = dyn_cast<func::FuncOp>(op->getParentOp())) {
+    Value &known = functionKeys[{func, keysType}];
+    if (!known) {
+      OpBuilder entry(&func.getBody().front(), func.getBody().front().begin());
+      known = setup(entry);
+    }
+    keys = known;
+  } else {
+    keys = setup(b);
+  }
+  int64_t nonce = usedNonces[keys];
+  usedNonces[keys] += count;
+  Value n = createPCall(
+      b, loc, parties, {}, [&](OpBuilder &in, Location loc, ValueRange) {
+        return SmallVector<Value>{
+            in.create<arith::ConstantOp>(loc, in.getI64IntegerAttr(nonce))};
+      })[0];
+  return {keys, n};
+}
+
+SmallVector<Value> Lowering::callReplicated(OpBuilder &b, Operation *op,
+                                            StringRef protocol, int64_t size,
+                                            SmallVector<Value> args,
+                                            ArrayRef<RankedTensorType> types,
+                                            int64_t nonces) {
+  Location loc = op->getLoc();
+  ArrayRef<int64_t> parties =
+      cast<simp::MPType>(op->getResult(0).getType()).getParties();
+  auto [keys, nonce] = getReplicatedKeys(b, op, parties, nonces);
+  args.append({keys, nonce});
+  Value packed = callProtocol(
+      b, loc, protocol, size, args,
+      simp::MPType::get(RankedTensorType::get({2, size}, b.getI64Type()),
+                        parties));
+  return unpack(b, loc, parties, packed, types, /*pairs=*/true);
+}
+
+void Lowering::lowerReplicated(Operation *op) {
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  auto type = cast<simp::MPType>(op->getResult(0).getType());
+  ArrayRef<int64_t> parties = type.getParties();
+  // Pairs of `n` elements per share are resharded by a protocol of `size`.
+  auto sizeOf = [](RankedTensorType pair) {
+    return *getLibrarySize(pair.getNumElements() / 2);
+  };
+  Value result =
+      TypeSwitch<Operation *, Value>(op)
+          .Case([&](ShareOp) {
+            // The owner's value and zeros elsewhere are an additive sharing
+            // of it, which the reshare turns into pairs.
+            Value x = op->getOperand(0);
+            int64_t owner = cast<simp::MPType>(x.getType()).getParties()[0];
+            RankedTensorType valueType = getLocalTensorType(x);
+            SmallVector<Value> pieces;
+            for (int64_t rank : parties)
+              pieces.push_back(createPCall(
+                  b, loc, rank, rank == owner ? ValueRange(x) : ValueRange(),
+                  [&](OpBuilder &in, Location loc, ValueRange v) {
+                    if (!v.empty())
+                      return SmallVector<Value>{v[0]};
+                    return SmallVector<Value>{in.create<arith::ConstantOp>(
+                        loc, in.getZeroAttr(valueType))};
+                  })[0]);
+            Value additive = b.create<simp::ConvergeOp>(
+                loc, simp::MPType::get(valueType, parties), pieces);
+            RankedTensorType to = getLocalTensorType(op->getResult(0));
+            int64_t size = sizeOf(to);
+            return callReplicated(b, op, "mplang.ss.r3.reshare", size,
+                                  {pack(b, loc, parties, additive, size)},
+                                  to)[0];
+          })
+          .Case([&](RevealOp) {
+            // Holder i lacks x_{i+2}, the first share of holder i - 1.
+            Value s = op->getOperand(0);
+            ArrayRef<int64_t> holders =
+                cast<simp::MPType>(s.getType()).getParties();
+            Value first = createPCall(
+                b, loc, holders, s,
+                [&](OpBuilder &in, Location loc, ValueRange v) {
+                  return SmallVector<Value>{getShare(in, loc, v[0], 0)};
+                })[0];
+            SmallVector<int64_t> sources;
+            for (int64_t rank : parties) {
+              int64_t i = llvm::find(holders, rank) - holders.begin();
+              sources.push_back(holders[(i + 2) % 3]);
+            }
+            Value received = b.create<simp::ShuffleOp>(
+                loc, simp::MPType::get(type.getValueType(), parties), first,
+                parties, sources);
+            return createPCall(b, loc, parties, {s, received},
+                               [&](OpBuilder &in, Location loc, ValueRange v) {
+                                 Value sum = in.create<arith::AddIOp>(
+                                     loc, getShare(in, loc, v[0], 0),
+                                     getShare(in, loc, v[0], 1));
+                                 return SmallVector<Value>{
+                                     in.create<arith::AddIOp>(loc, sum, v[1])};
+                               })[0];
+          })
+          .Case([&](TruncOp trunc) {
+            // ABY3's share truncation: (x_0 + x_1, x_2) is a two-party
+            // sharing that the first holder and the other two truncate as
+            // SecureML does; from2 makes pairs of the result.
+            Value s = op->getOperand(0);
+            int64_t bits = trunc.getBits();
+            SmallVector<Value> pieces;
+            for (auto [i, rank] : llvm::enumerate(parties))
+              pieces.push_back(createPCall(
+                  b, loc, rank, s,
+                  [&, i = i](OpBuilder &in, Location loc, ValueRange v) {
+                    Value x0 = getShare(in, loc, v[0], 0);
+                    Value x1 = getShare(in, loc, v[0], 1);
+                    Value shift = splat(in, loc, x0.getType(), bits);
+                    if (i == 0) {
+                      Value a = in.create<arith::AddIOp>(loc, x0, x1);
+                      return SmallVector<Value>{
+                          in.create<arith::ShRSIOp>(loc, a, shift)};
+                    }
+                    // x_2 is holder 1's second share and holder 2's first.
+                    Value zero = splat(in, loc, x0.getType(), 0);
+                    Value n =
+                        in.create<arith::SubIOp>(loc, zero, i == 1 ? x1 : x0);
+                    n = in.create<arith::ShRSIOp>(loc, n, shift);
+                    return SmallVector<Value>{
+                        in.create<arith::SubIOp>(loc, zero, n)};
+                  })[0]);
+            auto valueType = cast<RankedTensorType>(
+                cast<simp::MPType>(pieces[1].getType()).getValueType());
+            Value rest = b.create<simp::ConvergeOp>(
+                loc, simp::MPType::get(valueType, parties.drop_front()),
+                ValueRange{pieces[1], pieces[2]});
+            RankedTensorType to = getLocalTensorType(s);
+            int64_t size = sizeOf(to);
+            return callReplicated(
+                b, op, "mplang.ss.r3.from2", size,
+                {pack(b, loc, parties.take_front(), pieces[0], size),
+                 pack(b, loc, parties.drop_front(), rest, size)},
+                to)[0];
+          })
+          .Case([&](MatmulOp) {
+            // Z_i = X_i (Y_i + Y_{i+1}) + X_{i+1} Y_i, locally, is an
+            // additive sharing of X Y: one reshare of M x N elements.
+            RankedTensorType to = getLocalTensorType(op->getResult(0));
+            auto product = RankedTensorType::get(to.getShape().drop_front(),
+                                                 to.getElementType());
+            Value z =
+                createPCall(b, loc, parties, op->getOperands(),
+                            [&](OpBuilder &in, Location loc, ValueRange v) {
+                              Value x0 = getShare(in, loc, v[0], 0);
+                              Value x1 = getShare(in, loc, v[0], 1);
+                              Value y0 = getShare(in, loc, v[1], 0);
+                              Value y1 = getShare(in, loc, v[1], 1);
+                              Value ys = in.create<arith::AddIOp>(loc, y0, y1);
+                              auto matmul = [&](Value l, Value r, Value acc) {
+                                return in
+                                    .create<linalg::MatmulOp>(
+                                        loc, ValueRange{l, r}, ValueRange{acc})
+                                    ->getResult(0);
+                              };
+                              Value zero = in.create<arith::ConstantOp>(
+                                  loc, in.getZeroAttr(product));
+                              return SmallVector<Value>{
+                                  matmul(x1, y0, matmul(x0, ys, zero))};
+                            })[0];
+            int64_t size = sizeOf(to);
+            return callReplicated(b, op, "mplang.ss.r3.reshare", size,
+                                  {pack(b, loc, parties, z, size)}, to)[0];
+          });
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
+}
+
+SmallVector<Value>
+Lowering::callReplicatedBatch(OpBuilder &b, Operation *last,
+                              ArrayRef<ValueRange> operands) {
+  Location loc = last->getLoc();
+  ArrayRef<int64_t> parties =
+      cast<simp::MPType>(last->getResult(0).getType()).getParties();
+  SmallVector<RankedTensorType> types;
+  int64_t elements = 0;
+  for (Value value : operands[0]) {
+    types.push_back(getLocalTensorType(value));
+    elements += types.back().getNumElements() / 2;
+  }
+  int64_t size = *getLibrarySize(elements);
+  SmallVector<Value> args;
+  for (ValueRange values : operands)
+    args.push_back(pack(b, loc, parties, values, size, /*pairs=*/true));
+  // A sign bit takes ten rounds and a zero test nine, each round with its
+  // nonce (ss_rep3.mlir.in).
+  bool mul = isa<MulOp>(last), eq = isa<EqOp>(last);
+  StringRef protocol = mul  ? "mplang.ss.r3.mul"
+                       : eq ? "mplang.ss.r3.eqz"
+                            : "mplang.ss.r3.msb";
+  return callReplicated(b, last, protocol, size, args, types,
+                        mul  ? 1
+                        : eq ? 9
+                             : 10);
 }
 
 struct SSLowerToSimpPass
@@ -719,7 +1060,7 @@ LogicalResult ss::lowerToSimp(ModuleOp module) {
       return failure();
   // Tools that call this outside a pass have not loaded what it builds.
   module.getContext()
-      ->loadDialect<arith::ArithDialect, func::FuncDialect,
+      ->loadDialect<arith::ArithDialect, field::FieldDialect, func::FuncDialect,
                     linalg::LinalgDialect, simp::SimpDialect,
                     tensor::TensorDialect>();
   expandComposites(module);
@@ -729,8 +1070,15 @@ LogicalResult ss::lowerToSimp(ModuleOp module) {
   for (const SmallVector<Operation *> &group : groups)
     lastOfGroup[group.back()] = group;
 
+  SmallVector<Operation *> replicatedOps;
+  for (Operation *op : ops)
+    if (!isa<EncodeOp, DecodeOp>(op) &&
+        isa<ReplicatedAttr>(getShareType(op).getScheme()))
+      replicatedOps.push_back(op);
   retype(module);
   Lowering lowering(module);
+  for (Operation *op : replicatedOps)
+    lowering.markReplicated(op);
   for (Operation *op : ops) {
     if (!isBatched(op))
       lowering.lower(op);

@@ -17,7 +17,8 @@ def SS_Dialect : Dialect {
   let description = [{
     A value of type `!ss.share<T, [ranks], scheme>` is a value of type `T`
     split into shares among the listed ranks under a secret-sharing
-    `scheme` (`#ss.additive`, the default): no coalition the scheme
+    `scheme` (`#ss.additive`, the default, or `#ss.replicated` for three
+    parties): no coalition the scheme
     tolerates learns anything about it. `ss.share` turns a party's private
     `!simp.mp` value into shares, `ss.reveal` gives the value to a chosen
     party set, and the arithmetic ops compute on shares element by element,

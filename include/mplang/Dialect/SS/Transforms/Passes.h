@@ -3,6 +3,7 @@
 #ifndef MPLANG_DIALECT_SS_TRANSFORMS_PASSES_H
 #define MPLANG_DIALECT_SS_TRANSFORMS_PASSES_H
 
+#include "mplang/Dialect/Field/IR/FieldDialect.h"
 #include "mplang/Dialect/Simp/IR/SimpDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"

@@ -37,11 +37,24 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
     - Comparisons batch the same way, each kind on its own: the `ss.msb`s
       (and so `ss.lt`s) of such a run are one `msb` call, its `ss.eq`s one
       `eqz` call on their differences.
+    - Under `#ss.replicated` (three parties) a piece is the holder's pair of
+      shares, `tensor<2 x T>`, and the calls are those of
+      `lib/Protocols/ss_rep3.mlir.in`: `ss.share` makes an additive sharing
+      (the owner's value, zeros elsewhere) and calls `reshare`;
+      `ss.reveal` is a shuffle of one share and a party call; products
+      (batched as above) call `mul`, sign bits `msb` and equality tests
+      `eqz` of the differences; `ss.matmul` is local matrix products and
+      one `reshare` of the M x N result; `ss.trunc` is ABY3's share
+      truncation (`from2`). The PRG keys are agreed once per function
+      invocation (`mplang.ss.r3.setup` at its entry, or before a call in a
+      loop or conditional), each call with its own nonces. Exact truncation
+      is refused.
 
     The declarations the calls need are added (with `simp.link_name`) for
     linking (`--simp-link`, which `mplang-run` runs after this pass). Errors:
     a scheme or party set the library has no protocol for (it ships
-    `#ss.additive` between two parties), a share that a party outside its
+    `#ss.additive` between two parties and `#ss.replicated` among three,
+    without exact truncation), a share that a party outside its
     holders gives or receives, a value larger than the largest protocol
     size, and a share used by an op that is not an `ss` op, a call, a
     return or control flow.
@@ -64,6 +77,7 @@ def SSLowerToSimp : Pass<"ss-lower-to-simp", "mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::field::FieldDialect",
                            "::mlir::func::FuncDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::simp::SimpDialect",
