@@ -9,14 +9,14 @@
 
 // CHECK: rank 0: dense<[1, 6, 6, 16, 30, 30, 49, -64]> : tensor<8xi64>, dense<[0, 1, 0, 0, 1, 0, 0, 1]> : tensor<8xi64>, dense<[1, 0, 0, 1, 0, 0, 1, 0]> : tensor<8xi64>
 // CHECK:      peer 1: sent 68 messages, 431185 bytes;
-// CHECK-NEXT: measured ops (calls, elements, messages sent, bytes sent, rounds):
+// CHECK:      measured ops (calls, elements, messages sent, bytes sent, rounds):
 // CHECK-NEXT:   ss.eq       1      8    23    140975    21
 // CHECK-NEXT:   ss.msb      1      8    37    256769    35
 // CHECK-NEXT:   ss.mul      1      8     7     33302     6
 // CHECK-NEXT:   ss.reveal   3     24     0         0     3
 // CHECK-NEXT:   ss.share    2     16     1       139     2
 // CHECK:      peer 0: sent 71 messages, 431602 bytes;
-// CHECK-NEXT: measured ops (calls, elements, messages sent, bytes sent, rounds):
+// CHECK:      measured ops (calls, elements, messages sent, bytes sent, rounds):
 // CHECK-NEXT:   ss.eq       1      8    23    140975    21
 // CHECK-NEXT:   ss.msb      1      8    37    256769    35
 // CHECK-NEXT:   ss.mul      1      8     7     33302     6
